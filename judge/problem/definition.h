@@ -1,0 +1,106 @@
+// The judge's side of a problem: what each `problems/<slug>/reference.cc`
+// implements. The statement (front matter) says what the C ABI is; the
+// definition says what the tensors are, how big, what is right and how much
+// work it is. A definition registers itself with REGISTER_PROBLEM, so adding a
+// problem takes one new folder and no change elsewhere.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+using Shape = std::vector<int64_t>;
+
+int64_t element_count(const Shape& shape);
+
+// Scalar parameter values of one test case, by front-matter name. Integers
+// (size_t, int, ...) and reals (double, float) are kept apart so a case file
+// that gives 2.5 for a size_t is an error, not a silent truncation.
+class ScalarArgs {
+ public:
+  void set_integer(const std::string& name, int64_t value);
+  void set_real(const std::string& name, double value);
+
+  // Throws std::out_of_range naming the parameter when it is missing or of
+  // the other kind.
+  int64_t integer(const std::string& name) const;
+  double real(const std::string& name) const;
+  bool has(const std::string& name) const;
+
+  const std::map<std::string, int64_t>& integers() const { return m_integers; }
+  const std::map<std::string, double>& reals() const { return m_reals; }
+
+ private:
+  std::map<std::string, int64_t> m_integers;
+  std::map<std::string, double> m_reals;
+};
+
+// A parameter value that makes no sense for the problem (zero size, groups
+// not dividing channels, ...). The message names the parameter and the rule.
+class InvalidCase : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Elementwise acceptance: |actual - expected| <= atol + rtol * |expected|.
+struct Tolerance {
+  double rtol = 2e-4;
+  double atol = 5e-3;
+};
+
+// Read-only view of the inputs and writable view of the outputs of one call,
+// by parameter name; each buffer holds element_count(shape) float32 values
+// in row-major order.
+using ConstTensors = std::map<std::string, const float*>;
+using MutableTensors = std::map<std::string, float*>;
+
+class ProblemDefinition {
+ public:
+  virtual ~ProblemDefinition() = default;
+
+  // C parameter list the definition is written against, in ABI order, e.g.
+  // {"input", "const float*"}, {"output", "float*"}, {"batch_size", "size_t"}.
+  // Checked against the statement's front matter when the problem loads.
+  struct ParameterDecl {
+    std::string name;
+    std::string c_type;
+  };
+  virtual std::vector<ParameterDecl> parameters() const = 0;
+
+  // Throws InvalidCase when the scalar values make no sense.
+  virtual void validate(const ScalarArgs& args) const = 0;
+
+  // Shape of every pointer parameter (inputs and outputs) for these values.
+  virtual std::map<std::string, Shape> tensor_shapes(const ScalarArgs& args) const = 0;
+
+  // Floating-point operations of one call, and the formula in words/maths
+  // (shown by `judge show` and documented in the statement).
+  virtual double flops(const ScalarArgs& args) const = 0;
+  virtual std::string flop_formula() const = 0;
+
+  // The exact reference: fills every output. Accurate (accumulates in
+  // double) and multi-threaded.
+  virtual void reference(const ScalarArgs& args, const ConstTensors& inputs,
+                         const MutableTensors& outputs) const = 0;
+};
+
+// Registry of definitions by slug; filled at static-initialisation time.
+using DefinitionFactory = std::function<std::unique_ptr<ProblemDefinition>()>;
+bool register_definition(const std::string& slug, DefinitionFactory factory);
+std::unique_ptr<ProblemDefinition> make_definition(const std::string& slug);  // nullptr if none
+std::vector<std::string> registered_slugs();
+
+}  // namespace judge
+
+#define JUDGE_PROBLEM_CONCAT_INNER(a, b) a##b
+#define JUDGE_PROBLEM_CONCAT(a, b) JUDGE_PROBLEM_CONCAT_INNER(a, b)
+// REGISTER_PROBLEM("slug", ClassName): one line at the end of reference.cc.
+#define REGISTER_PROBLEM(slug, Class)                                      \
+  static const bool JUDGE_PROBLEM_CONCAT(judge_registered_, __LINE__) =   \
+      ::judge::register_definition(slug, [] { return std::make_unique<Class>(); })

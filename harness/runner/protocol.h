@@ -1,0 +1,38 @@
+// The judge <-> runner protocol. The runner is the child process that loads a
+// compiled solution and calls it; the judge never runs solution code itself.
+//
+// Transport: the judge writes one JSON request per line to the runner's stdin;
+// the runner answers each with one JSON line on the file descriptor passed as
+// --reply-fd (stdout stays free for whatever the solution prints). Tensor data
+// travels in raw files in a work directory the judge owns, so the runner never
+// sees an expected output.
+#pragma once
+
+#include <string>
+
+namespace runner_protocol {
+
+// Requests (field "op").
+inline constexpr const char* kOpLoad = "load";    // {"library": path}
+inline constexpr const char* kOpRun = "run";      // one checked call, see Call
+inline constexpr const char* kOpBench = "bench";  // timed calls over rotating input sets
+inline constexpr const char* kOpExit = "exit";
+
+// Reply statuses (field "status").
+inline constexpr const char* kStatusOk = "ok";
+inline constexpr const char* kStatusCudaError = "cuda_error";  // + "error", "message", "where"
+inline constexpr const char* kStatusBadRequest = "bad_request";  // a judge bug, never the solution's
+
+// Name of the trampoline the judge compiles next to every solution:
+// void judge_solution_entry(void* const* args), args[i] pointing at the i-th
+// parameter's value (a device pointer for tensors, the scalar otherwise).
+inline constexpr const char* kEntrySymbol = "judge_solution_entry";
+
+// Each device buffer is followed by this many guard bytes filled with
+// kGuardByte; outputs are filled with kPoisonByte (a NaN pattern for floats)
+// before every call, so an unwritten element or a write past the end shows.
+inline constexpr std::size_t kGuardBytes = 4096;
+inline constexpr unsigned char kGuardByte = 0xA5;
+inline constexpr unsigned char kPoisonByte = 0xFF;
+
+}  // namespace runner_protocol

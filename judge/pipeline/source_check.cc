@@ -1,0 +1,190 @@
+#include "judge/pipeline/source_check.h"
+
+#include <cctype>
+#include <regex>
+#include <sstream>
+
+namespace judge {
+
+namespace {
+
+// Blanks out comments and string/char literals, keeping offsets and newlines.
+std::string strip_comments_and_literals(const std::string& source) {
+  std::string out = source;
+  enum { Code, LineComment, BlockComment, String, Char } state = Code;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const char c = source[i];
+    const char next = i + 1 < source.size() ? source[i + 1] : '\0';
+    switch (state) {
+      case Code:
+        if (c == '/' && next == '/') state = LineComment, out[i] = ' ';
+        else if (c == '/' && next == '*') state = BlockComment, out[i] = ' ';
+        else if (c == '"') state = String;
+        else if (c == '\'') state = Char;
+        break;
+      case LineComment:
+        if (c == '\n') state = Code;
+        else out[i] = ' ';
+        break;
+      case BlockComment:
+        if (c == '*' && next == '/') state = Code, out[i] = out[i + 1] = ' ', ++i;
+        else if (c != '\n') out[i] = ' ';
+        break;
+      case String:
+      case Char:
+        if (c == '\\') out[i] = ' ', out[i + 1] = ' ', ++i;
+        else if ((state == String && c == '"') || (state == Char && c == '\'')) state = Code;
+        else if (c != '\n') out[i] = ' ';
+        break;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> tokenize(const std::string& text) {
+  std::vector<std::string> tokens;
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (std::isspace(c)) {
+      ++i;
+    } else if (std::isalnum(c) || c == '_' || c == ':') {
+      std::size_t j = i;
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == ':')) ++j;
+      tokens.push_back(text.substr(i, j - i));
+      i = j;
+    } else {
+      tokens.push_back(std::string(1, text[i]));
+      ++i;
+    }
+  }
+  return tokens;
+}
+
+bool is_type_word(const std::string& token) {
+  static const char* words[] = {"const", "volatile", "unsigned", "signed", "long", "short", "int", "char",
+                                "float", "double", "void", "bool", "size_t", "std::size_t"};
+  for (const char* w : words) {
+    if (token == w) return true;
+  }
+  return token.find("_t") != std::string::npos && token.size() > 2 && token.substr(token.size() - 2) == "_t";
+}
+
+std::size_t line_of(const std::string& text, std::size_t offset) {
+  std::size_t line = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) line += text[i] == '\n';
+  return line;
+}
+
+}  // namespace
+
+std::string canonical_c_type(const std::string& declaration) {
+  std::vector<std::string> tokens;
+  for (const std::string& t : tokenize(declaration)) {
+    if (t == "__restrict__" || t == "__restrict" || t == "restrict" || t == "volatile" || t == "struct") continue;
+    tokens.push_back(t);
+  }
+  // Split into the pointee part and pointer levels; each level may carry
+  // `const` after the star (top-level const does not change the ABI).
+  int pointer_levels = 0;
+  bool pointee_const = false;
+  std::vector<std::string> base;
+  for (const std::string& t : tokens) {
+    if (t == "*") ++pointer_levels;
+    else if (t == "const") pointee_const = pointee_const || pointer_levels == 0;
+    else if (t == "&") pointer_levels += 100;  // references never match a C ABI
+    else base.push_back(t);
+  }
+  std::string base_type;
+  for (const std::string& t : base) base_type += (base_type.empty() ? "" : " ") + t;
+  static const std::vector<std::pair<std::string, std::string>> aliases = {
+      {"std::size_t", "size_t"},        {"unsigned long", "size_t"},   {"unsigned long int", "size_t"},
+      {"long unsigned int", "size_t"},  {"uint64_t", "size_t"},        {"std::uint64_t", "size_t"},
+      {"unsigned long long", "size_t"}, {"long long", "int64_t"},      {"long", "int64_t"},
+      {"std::int64_t", "int64_t"},      {"signed int", "int"},         {"int32_t", "int"},
+      {"std::int32_t", "int"},          {"unsigned", "unsigned int"},  {"uint32_t", "unsigned int"},
+      {"std::uint32_t", "unsigned int"}};
+  for (const auto& [alias, canonical] : aliases) {
+    if (base_type == alias) base_type = canonical;
+  }
+  std::string result;
+  if (pointer_levels > 0 && pointee_const) result = "const ";
+  result += base_type;
+  for (int i = 0; i < pointer_levels; ++i) result += "*";
+  return result;
+}
+
+std::optional<std::string> check_solution_signature(const std::string& source,
+                                                    const std::vector<ExpectedParameter>& expected) {
+  std::ostringstream prototype;
+  prototype << "extern \"C\" void solution(";
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    prototype << (i ? ", " : "") << expected[i].c_type << " "
+              << expected[i].name;
+  }
+  prototype << ")";
+
+  const std::string code = strip_comments_and_literals(source);
+  static const std::regex call(R"(\bsolution\s*\()");
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), call); it != std::sregex_iterator(); ++it) {
+    const std::size_t open = static_cast<std::size_t>(it->position()) + it->length() - 1;
+    int depth = 0;
+    std::size_t close = open;
+    for (; close < code.size(); ++close) {
+      if (code[close] == '(') ++depth;
+      if (code[close] == ')' && --depth == 0) break;
+    }
+    if (close >= code.size()) break;
+    std::size_t after = close + 1;
+    while (after < code.size() && std::isspace(static_cast<unsigned char>(code[after]))) ++after;
+    if (after >= code.size() || code[after] != '{') continue;  // a call or a declaration
+
+    // Split the parameter list at top-level commas.
+    std::vector<std::string> declarations;
+    std::string current;
+    int nesting = 0;
+    for (std::size_t i = open + 1; i < close; ++i) {
+      const char c = code[i];
+      if (c == '(' || c == '<' || c == '[') ++nesting;
+      if (c == ')' || c == '>' || c == ']') --nesting;
+      if (c == ',' && nesting == 0) {
+        declarations.push_back(current);
+        current.clear();
+      } else {
+        current += c;
+      }
+    }
+    if (!tokenize(current).empty()) declarations.push_back(current);
+    if (declarations.size() == 1 && canonical_c_type(declarations[0]) == "void") declarations.clear();
+
+    const std::size_t line = line_of(source, open);
+    std::ostringstream where;
+    where << "line " << line << ": ";
+    if (declarations.size() != expected.size()) {
+      return where.str() + "solution takes " + std::to_string(declarations.size()) + " parameters, but the problem's " +
+             "signature has " + std::to_string(expected.size()) + ":\n    " + prototype.str();
+    }
+    for (std::size_t i = 0; i < declarations.size(); ++i) {
+      std::vector<std::string> tokens = tokenize(declarations[i]);
+      std::string name;
+      // The last identifier is the parameter's name unless it is a type word.
+      if (tokens.size() >= 2 && !is_type_word(tokens.back()) &&
+          (std::isalpha(static_cast<unsigned char>(tokens.back()[0])) || tokens.back()[0] == '_')) {
+        name = tokens.back();
+        tokens.pop_back();
+      }
+      std::string type_text;
+      for (const std::string& t : tokens) type_text += t + " ";
+      const std::string actual = canonical_c_type(type_text);
+      const std::string wanted = canonical_c_type(expected[i].c_type);
+      if (actual != wanted) {
+        return where.str() + "parameter " + std::to_string(i + 1) + " ('" + (name.empty() ? "unnamed" : name) +
+               "') is declared '" + actual + "', but the problem declares '" + wanted + " " + expected[i].name +
+               "':\n    " + prototype.str();
+      }
+    }
+    return std::nullopt;
+  }
+  return "no definition of `solution` found; the problem expects:\n    " + prototype.str() + " { ... }";
+}
+
+}  // namespace judge

@@ -1,0 +1,246 @@
+#include "judge/pipeline/subprocess.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;
+
+namespace judge {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// fork + exec with the child in a new process group. `redirect` runs in the
+// child before exec to set up its descriptors.
+template <class Redirect>
+pid_t spawn(const std::vector<std::string>& argv, const std::map<std::string, std::string>& extra_env,
+            Redirect redirect) {
+  if (argv.empty()) throw std::invalid_argument("spawn: empty command");
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e; ++e) {
+    std::string entry = *e;
+    const std::string key = entry.substr(0, entry.find('='));
+    if (!extra_env.count(key)) env_strings.push_back(entry);
+  }
+  for (const auto& [key, value] : extra_env) env_strings.push_back(key + "=" + value);
+  std::vector<char*> c_argv, c_env;
+  for (const std::string& a : argv) c_argv.push_back(const_cast<char*>(a.c_str()));
+  c_argv.push_back(nullptr);
+  for (const std::string& e : env_strings) c_env.push_back(const_cast<char*>(e.c_str()));
+  c_env.push_back(nullptr);
+
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    setpgid(0, 0);
+    redirect();
+    execve(c_argv[0], c_argv.data(), c_env.data());
+    // execve only returns on failure; try PATH for bare command names.
+    execvpe(c_argv[0], c_argv.data(), c_env.data());
+    std::fprintf(stderr, "cannot execute %s: %s\n", c_argv[0], std::strerror(errno));
+    _exit(127);
+  }
+  setpgid(pid, pid);  // also from the parent, so kill(-pid) works at once
+  return pid;
+}
+
+ExitStatus decode(int wait_status) {
+  ExitStatus status;
+  if (WIFEXITED(wait_status)) {
+    status.exited = true;
+    status.code = WEXITSTATUS(wait_status);
+  } else if (WIFSIGNALED(wait_status)) {
+    status.code = WTERMSIG(wait_status);
+  }
+  return status;
+}
+
+std::string read_tail(const std::string& path, std::size_t max_bytes) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return "";
+  const std::streamoff size = in.tellg();
+  const std::streamoff start = size > static_cast<std::streamoff>(max_bytes) ? size - max_bytes : 0;
+  in.seekg(start);
+  std::string text(static_cast<std::size_t>(size - start), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  return (start > 0 ? "[...]\n" : "") + text;
+}
+
+}  // namespace
+
+std::string ExitStatus::describe() const {
+  std::ostringstream out;
+  if (timed_out) out << "timed out and was killed";
+  else if (exited) out << "exited with status " << code;
+  else out << "killed by signal " << code << " (" << strsignal(code) << ")";
+  return out.str();
+}
+
+CommandResult run_command(const std::vector<std::string>& argv, double timeout_seconds,
+                          const std::map<std::string, std::string>& extra_env, std::size_t max_output_bytes) {
+  int pipe_fds[2];
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
+  const pid_t pid = spawn(argv, extra_env, [&] {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    dup2(pipe_fds[1], STDERR_FILENO);
+    int null_fd = open("/dev/null", O_RDONLY);
+    dup2(null_fd, STDIN_FILENO);
+  });
+  close(pipe_fds[1]);
+  CommandResult result;
+  const auto start = Clock::now();
+  bool timed_out = false;
+  char buffer[4096];
+  for (;;) {
+    const double left = timeout_seconds - seconds_since(start);
+    if (left <= 0) {
+      timed_out = true;
+      break;
+    }
+    pollfd fd{pipe_fds[0], POLLIN, 0};
+    const int ready = poll(&fd, 1, static_cast<int>(left * 1000) + 1);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) continue;
+    const ssize_t n = read(pipe_fds[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    if (result.output.size() < max_output_bytes) {
+      result.output.append(buffer, static_cast<std::size_t>(n));
+      if (result.output.size() >= max_output_bytes) result.output += "\n[output truncated]\n";
+    }
+  }
+  close(pipe_fds[0]);
+  if (timed_out) kill(-pid, SIGKILL);
+  int wait_status = 0;
+  waitpid(pid, &wait_status, 0);
+  result.status = decode(wait_status);
+  result.status.timed_out = timed_out;
+  return result;
+}
+
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& extra_env,
+                           const std::string& log_path)
+    : m_log_path(log_path) {
+  int to_child[2], from_child[2];
+  if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
+  const int log_fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (log_fd < 0) throw std::runtime_error("cannot create " + log_path);
+  m_pid = spawn(argv, extra_env, [&] {
+    dup2(to_child[0], STDIN_FILENO);
+    dup2(log_fd, STDOUT_FILENO);
+    dup2(log_fd, STDERR_FILENO);
+    dup2(from_child[1], 3);  // dup2 clears close-on-exec on the copy
+  });
+  close(to_child[0]);
+  close(from_child[1]);
+  close(log_fd);
+  m_stdin = to_child[1];
+  m_reply = from_child[0];
+  signal(SIGPIPE, SIG_IGN);  // a dead child must not kill the judge
+}
+
+ChildProcess::~ChildProcess() { finish(0.0); }
+
+bool ChildProcess::send_line(const std::string& line) {
+  if (m_stdin < 0) return false;
+  std::string data = line + "\n";
+  std::size_t written = 0;
+  while (written < data.size()) {
+    const ssize_t n = write(m_stdin, data.data() + written, data.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    written += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+std::optional<std::string> ChildProcess::read_line(double timeout_seconds) {
+  const auto start = Clock::now();
+  char buffer[4096];
+  for (;;) {
+    const auto newline = m_buffer.find('\n');
+    if (newline != std::string::npos) {
+      std::string line = m_buffer.substr(0, newline);
+      m_buffer.erase(0, newline + 1);
+      return line;
+    }
+    const double left = timeout_seconds - seconds_since(start);
+    if (left <= 0 || m_reply < 0) {
+      if (m_reply >= 0) {
+        kill_group();
+        reap(true);
+        m_status.timed_out = true;
+      }
+      return std::nullopt;
+    }
+    pollfd fd{m_reply, POLLIN, 0};
+    const int ready = poll(&fd, 1, static_cast<int>(left * 1000) + 1);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) continue;
+    const ssize_t n = read(m_reply, buffer, sizeof buffer);
+    if (n <= 0) {  // the child closed its end: it died or exited
+      close(m_reply);
+      m_reply = -1;
+      reap(true);
+      return std::nullopt;
+    }
+    m_buffer.append(buffer, static_cast<std::size_t>(n));
+  }
+}
+
+ExitStatus ChildProcess::finish(double grace_seconds) {
+  if (m_stdin >= 0) {
+    close(m_stdin);
+    m_stdin = -1;
+  }
+  const auto start = Clock::now();
+  while (!m_reaped && seconds_since(start) < grace_seconds) {
+    reap(false);
+    if (!m_reaped) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (!m_reaped) {
+    kill_group();
+    reap(true);
+  }
+  if (m_reply >= 0) {
+    close(m_reply);
+    m_reply = -1;
+  }
+  return m_status;
+}
+
+std::string ChildProcess::output_tail(std::size_t max_bytes) const { return read_tail(m_log_path, max_bytes); }
+
+void ChildProcess::kill_group() {
+  if (m_pid > 0 && !m_reaped) kill(-m_pid, SIGKILL);
+}
+
+void ChildProcess::reap(bool block) {
+  if (m_reaped || m_pid <= 0) return;
+  int wait_status = 0;
+  const pid_t done = waitpid(m_pid, &wait_status, block ? 0 : WNOHANG);
+  if (done == m_pid) {
+    const bool timed_out = m_status.timed_out;
+    m_status = decode(wait_status);
+    m_status.timed_out = timed_out;
+    m_reaped = true;
+    kill(-m_pid, SIGKILL);  // anything the child left behind in its group
+  }
+}
+
+}  // namespace judge

@@ -1,0 +1,71 @@
+// Child processes the judge keeps in control of: compilers and the runner.
+// Every child gets its own process group, so a time-out kills it with all it
+// started; its stdout and stderr go to a log file whose tail the judge shows.
+#pragma once
+
+#include <sys/types.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+// How a child ended, in words a user can act on ("exited with status 1",
+// "killed by signal 11 (Segmentation fault)", "timed out after 10 s").
+struct ExitStatus {
+  bool exited = false;  // normal exit (otherwise a signal or a time-out)
+  int code = 0;         // exit code, or signal number
+  bool timed_out = false;
+  std::string describe() const;
+};
+
+struct CommandResult {
+  ExitStatus status;
+  std::string output;  // stdout and stderr interleaved, capped
+};
+
+// Runs argv to completion (or kills it after `timeout_seconds`).
+CommandResult run_command(const std::vector<std::string>& argv, double timeout_seconds,
+                          const std::map<std::string, std::string>& extra_env = {},
+                          std::size_t max_output_bytes = 64 * 1024);
+
+// A long-lived child talking the runner protocol: requests on its stdin,
+// replies on its fd 3, everything else it prints into `log_path`.
+class ChildProcess {
+ public:
+  ChildProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& extra_env,
+               const std::string& log_path);
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  // False when the child is gone and cannot read.
+  bool send_line(const std::string& line);
+
+  // The next reply line, or nullopt when the child died or the time ran out
+  // (then `status()` says which; a child that timed out has been killed).
+  std::optional<std::string> read_line(double timeout_seconds);
+
+  // Kills the child if it still runs and reaps it.
+  ExitStatus finish(double grace_seconds = 5.0);
+  const ExitStatus& status() const { return m_status; }
+
+  // The last `max_bytes` of what the child printed.
+  std::string output_tail(std::size_t max_bytes = 4000) const;
+
+ private:
+  void kill_group();
+  void reap(bool block);
+
+  pid_t m_pid = -1;
+  int m_stdin = -1;
+  int m_reply = -1;
+  std::string m_log_path;
+  std::string m_buffer;
+  bool m_reaped = false;
+  ExitStatus m_status;
+};
+
+}  // namespace judge

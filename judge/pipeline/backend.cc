@@ -1,0 +1,101 @@
+#include "judge/pipeline/backend.h"
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "judge/pipeline/subprocess.h"
+
+namespace judge {
+
+namespace {
+
+std::filesystem::path default_nvcc() {
+  const char* home = std::getenv("CUDA_HOME");
+  return std::filesystem::path(home && *home ? home : "/usr/local/cuda") / "bin" / "nvcc";
+}
+
+std::filesystem::path require_file(const std::filesystem::path& path, const std::string& what) {
+  if (!std::filesystem::exists(path)) {
+    throw std::runtime_error(what + " not found at " + path.string() + " (run the judge with `bazel run //judge`)");
+  }
+  return path;
+}
+
+}  // namespace
+
+std::vector<std::string> Backend::compile_command(const std::vector<std::filesystem::path>& sources,
+                                                  const std::filesystem::path& prototype_header,
+                                                  const std::filesystem::path& output) const {
+  std::vector<std::string> command = {compiler.string()};
+  if (kind == BackendKind::Cuda) {
+    // -cudart shared: the runner links the same shared runtime, so the
+    // solution and the runner share one CUDA context.
+    for (const char* flag : {"-O3", "-std=c++20", "-shared", "-Xcompiler", "-fPIC", "-cudart", "shared"}) {
+      command.push_back(flag);
+    }
+    command.push_back("-arch=" + arch);
+  } else {
+    for (const char* flag : {"-O2", "-std=c++20", "-shared"}) command.push_back(flag);
+  }
+  command.push_back("-include");
+  command.push_back(prototype_header.string());
+  for (const auto& source : sources) command.push_back(source.string());
+  command.push_back("-o");
+  command.push_back(output.string());
+  return command;
+}
+
+std::string Backend::compiler_version() const {
+  CommandResult result = run_command({compiler.string(), "--version"}, 60);
+  std::string text = result.output;
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  const auto last_line = text.rfind('\n');
+  return last_line == std::string::npos ? text : text.substr(last_line + 1);
+}
+
+Backend choose_backend(const BackendRequest& request) {
+  if (request.backend != "auto" && request.backend != "cuda" && request.backend != "cpu") {
+    throw std::invalid_argument("--backend must be auto, cuda or cpu, not '" + request.backend + "'");
+  }
+  Backend cpu;
+  cpu.kind = BackendKind::Cpu;
+  cpu.compiler = request.runfiles / "harness/cpu/cucc";
+  cpu.runner = request.runfiles / "harness/runner/runner_cpu";
+  cpu.device = "CPU backend (CUDA emulated on the host's cores)";
+  if (request.backend == "cpu") {
+    cpu.reason = "--backend cpu";
+    require_file(cpu.compiler, "the CPU backend's compiler (cucc)");
+    require_file(cpu.runner, "the CPU backend's runner");
+    return cpu;
+  }
+
+  Backend cuda;
+  cuda.kind = BackendKind::Cuda;
+  cuda.compiler = request.nvcc.empty() ? default_nvcc() : request.nvcc;
+  cuda.runner = request.runfiles / "harness/runner/runner_cuda";
+  require_file(cuda.runner, "the GPU runner");
+  CommandResult probe = run_command({cuda.runner.string(), "--probe"}, 60);
+  std::string why_not;
+  try {
+    const nlohmann::json answer = nlohmann::json::parse(probe.output);
+    if (answer.value("devices", 0) > 0) {
+      cuda.device = answer.value("name", "CUDA device");
+      cuda.arch = request.arch.empty() ? answer.value("arch", "sm_80") : request.arch;
+      cuda.reason = "the CUDA runtime found " + cuda.device + " (" + answer.value("arch", "?") + ")";
+      require_file(cuda.compiler, "nvcc");
+      return cuda;
+    }
+    why_not = "the CUDA runtime reports " + answer.value("error", std::string("?")) + ": " +
+              answer.value("message", std::string("?"));
+  } catch (const nlohmann::json::exception&) {
+    why_not = "the GPU probe failed (" + probe.status.describe() + "): " + probe.output;
+  }
+  if (request.backend == "cuda") throw std::runtime_error("--backend cuda: no usable GPU: " + why_not);
+  cpu.reason = "no GPU: " + why_not;
+  require_file(cpu.compiler, "the CPU backend's compiler (cucc)");
+  require_file(cpu.runner, "the CPU backend's runner");
+  return cpu;
+}
+
+}  // namespace judge

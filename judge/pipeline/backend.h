@@ -1,0 +1,49 @@
+// Where a solution runs: on a GPU through nvcc and the real CUDA runtime, or
+// on the CPU backend (harness/cpu) through cucc and its runtime. Both are
+// driven the same way: a compile command that turns the user's .cu plus the
+// judge's entry trampoline into a shared library, and a runner binary that
+// loads it (harness/runner, built once per backend).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+enum class BackendKind { Cpu, Cuda };
+
+struct Backend {
+  BackendKind kind = BackendKind::Cpu;
+  std::string reason;       // why this backend was chosen, for the user
+  std::string device;       // "NVIDIA H100 80GB HBM3", "CPU backend (2 workers)", ...
+  std::string arch;         // "sm_90" for CUDA; empty on the CPU
+  std::filesystem::path compiler;  // nvcc or cucc
+  std::filesystem::path runner;    // runner_cuda or runner_cpu
+
+  const char* name() const { return kind == BackendKind::Cuda ? "cuda" : "cpu"; }
+
+  // Command that compiles `sources` (the user's file and the trampoline) into
+  // the shared library `output`, with `prototype_header` force-included so a
+  // definition that differs from the problem's ABI fails to compile.
+  std::vector<std::string> compile_command(const std::vector<std::filesystem::path>& sources,
+                                           const std::filesystem::path& prototype_header,
+                                           const std::filesystem::path& output) const;
+
+  // First line of the compiler's --version (for reports and the cache key).
+  std::string compiler_version() const;
+};
+
+struct BackendRequest {
+  std::string backend = "auto";  // auto | cuda | cpu
+  std::string arch;              // overrides the device's architecture
+  std::filesystem::path runfiles;  // where the runners and cucc are
+  std::filesystem::path nvcc;      // default $CUDA_HOME/bin/nvcc or /usr/local/cuda/bin/nvcc
+};
+
+// `auto` probes for a GPU in a child process (the judge never loads a CUDA
+// runtime itself) and falls back to the CPU backend, saying why. Throws
+// std::runtime_error when a forced backend is unusable.
+Backend choose_backend(const BackendRequest& request);
+
+}  // namespace judge

@@ -1,0 +1,222 @@
+#include "judge/pipeline/execute.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "harness/runner/protocol.h"
+#include "judge/pipeline/compare.h"
+
+namespace judge {
+
+namespace protocol = runner_protocol;
+using json = nlohmann::json;
+
+namespace {
+
+void write_floats(const std::filesystem::path& path, const std::vector<float>& data) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size() * sizeof(float)));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::vector<char> read_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) throw std::runtime_error("the runner left no " + path.string());
+  std::vector<char> data(static_cast<std::size_t>(in.tellg()));
+  in.seekg(0);
+  in.read(data.data(), static_cast<std::streamsize>(data.size()));
+  return data;
+}
+
+const char* scalar_kind(ScalarType type) {
+  switch (type) {
+    case ScalarType::kFloat32: return "float32";
+    case ScalarType::kFloat64: return "float64";
+    case ScalarType::kInt32: return "int32";
+    case ScalarType::kInt64: return "int64";
+    case ScalarType::kUint32: return "uint32";
+    case ScalarType::kUint64:
+    case ScalarType::kSize: return "uint64";
+  }
+  return "?";
+}
+
+std::string tail_note(const std::string& tail) {
+  return tail.empty() ? "" : "\n--- the solution's process printed ---\n" + tail;
+}
+
+}  // namespace
+
+CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed) {
+  CallData call;
+  call.test_case = &test_case;
+  call.seed = seed;
+  call.tensors = generate_case_inputs(problem, test_case, seed);
+  compute_expected(problem, test_case, call.tensors);
+  return call;
+}
+
+RunnerSession::RunnerSession(const Backend& backend, const std::map<std::string, std::string>& extra_env,
+                             const std::filesystem::path& work_dir, const std::string& name)
+    : m_dir(work_dir / name) {
+  std::filesystem::create_directories(m_dir);
+  m_child = std::make_unique<ChildProcess>(
+      std::vector<std::string>{backend.runner.string(), "--reply-fd", "3"}, extra_env, (m_dir / "runner.log").string());
+}
+
+RunnerSession::~RunnerSession() {
+  if (m_child) {
+    m_child->send_line(json{{"op", protocol::kOpExit}}.dump());
+    m_child->finish(2.0);
+  }
+}
+
+RunnerOutcome RunnerSession::request(const json& message, double timeout_seconds) {
+  RunnerOutcome outcome;
+  const bool sent = m_child->send_line(message.dump());
+  std::optional<std::string> line = sent ? m_child->read_line(timeout_seconds) : std::nullopt;
+  if (!line) {
+    if (!sent) m_child->finish(1.0);
+    const ExitStatus& status = m_child->status();
+    if (status.timed_out) {
+      outcome.kind = RunnerOutcome::Kind::TimedOut;
+      outcome.message = "no answer within " + std::to_string(static_cast<int>(timeout_seconds)) +
+                        " s; the solution's process was killed" + tail_note(m_child->output_tail());
+    } else {
+      outcome.kind = RunnerOutcome::Kind::Crashed;
+      outcome.message = "the solution's process " + status.describe() + tail_note(m_child->output_tail());
+    }
+    return outcome;
+  }
+  try {
+    outcome.reply = json::parse(*line);
+  } catch (const json::exception& error) {
+    outcome.kind = RunnerOutcome::Kind::JudgeBug;
+    outcome.message = "unreadable runner reply '" + *line + "': " + error.what();
+    return outcome;
+  }
+  const std::string status = outcome.reply.value("status", "");
+  if (status == protocol::kStatusOk) return outcome;
+  if (status == protocol::kStatusCudaError) {
+    outcome.kind = RunnerOutcome::Kind::CudaError;
+    outcome.message = outcome.reply.value("error", "") + " (" + outcome.reply.value("message", "") + ") in " +
+                      outcome.reply.value("where", "") + tail_note(m_child->output_tail());
+  } else if (status == "load_error") {
+    outcome.kind = RunnerOutcome::Kind::LoadError;
+    outcome.message = outcome.reply.value("message", "");
+  } else {
+    outcome.kind = RunnerOutcome::Kind::JudgeBug;
+    outcome.message = "runner: " + outcome.reply.value("message", *line);
+  }
+  return outcome;
+}
+
+RunnerOutcome RunnerSession::load(const std::filesystem::path& library, double timeout_seconds) {
+  return request({{"op", protocol::kOpLoad}, {"library", library.string()}}, timeout_seconds);
+}
+
+json RunnerSession::call_arguments(const Signature& signature, const CallData& call, const std::string& tag) {
+  json arguments = json::array();
+  const ScalarArgs& args = call.test_case->args;
+  for (const Parameter& parameter : signature.parameters) {
+    if (parameter.pointer) {
+      const int64_t count = element_count(call.shape(parameter.name));
+      json tensor = {{"kind", "tensor"},
+                     {"name", parameter.name},
+                     {"bytes", count * static_cast<int64_t>(sizeof(float))},
+                     {"output", parameter.is_output_tensor()},
+                     {"download", (m_dir / (tag + "_after_" + parameter.name + ".bin")).string()}};
+      if (parameter.is_input_tensor()) {
+        const std::filesystem::path upload = m_dir / (tag + "_in_" + parameter.name + ".bin");
+        write_floats(upload, call.tensors.inputs.at(parameter.name));
+        tensor["upload"] = upload.string();
+      }
+      arguments.push_back(tensor);
+    } else if (is_integer(parameter.type)) {
+      arguments.push_back({{"kind", scalar_kind(parameter.type)}, {"name", parameter.name},
+                           {"value", args.integer(parameter.name)}});
+    } else {
+      arguments.push_back({{"kind", scalar_kind(parameter.type)}, {"name", parameter.name},
+                           {"value", args.real(parameter.name)}});
+    }
+  }
+  return arguments;
+}
+
+Downloads RunnerSession::read_downloads(const Signature& signature, const CallData&, const std::string& tag) {
+  Downloads downloads;
+  for (const Parameter* parameter : signature.input_tensors()) {
+    downloads[parameter->name] = read_bytes(m_dir / (tag + "_after_" + parameter->name + ".bin"));
+    std::filesystem::remove(m_dir / (tag + "_in_" + parameter->name + ".bin"));
+  }
+  for (const Parameter* parameter : signature.output_tensors()) {
+    downloads[parameter->name] = read_bytes(m_dir / (tag + "_after_" + parameter->name + ".bin"));
+  }
+  for (const auto& [name, bytes] : downloads) std::filesystem::remove(m_dir / (tag + "_after_" + name + ".bin"));
+  return downloads;
+}
+
+RunnerOutcome RunnerSession::run(const Signature& signature, const CallData& call, double timeout_seconds,
+                                 Downloads& downloads) {
+  const std::string tag = "call";
+  RunnerOutcome outcome =
+      request({{"op", protocol::kOpRun}, {"params", call_arguments(signature, call, tag)}}, timeout_seconds);
+  if (outcome.kind == RunnerOutcome::Kind::Ok) downloads = read_downloads(signature, call, tag);
+  return outcome;
+}
+
+RunnerOutcome RunnerSession::bench(const Signature& signature, const std::vector<const CallData*>& calls,
+                                   const BenchSettings& settings, double timeout_seconds,
+                                   std::vector<Downloads>& downloads, std::vector<double>& times_ms) {
+  json sets = json::array();
+  for (std::size_t i = 0; i < calls.size(); ++i) sets.push_back(call_arguments(signature, *calls[i], "set" + std::to_string(i)));
+  json message = {{"op", protocol::kOpBench},
+                  {"sets", sets},
+                  {"warmup", settings.warmup},
+                  {"rule",
+                   {{"min_runs", settings.min_runs},
+                    {"max_runs", settings.max_runs},
+                    {"target_rse", settings.target_rse},
+                    {"budget_seconds", settings.budget_seconds}}}};
+  RunnerOutcome outcome = request(message, timeout_seconds);
+  if (outcome.kind != RunnerOutcome::Kind::Ok) return outcome;
+  times_ms = outcome.reply.at("times_ms").get<std::vector<double>>();
+  downloads.clear();
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    downloads.push_back(read_downloads(signature, *calls[i], "set" + std::to_string(i)));
+  }
+  return outcome;
+}
+
+std::optional<std::string> check_call(const Problem& problem, const CallData& call, const Downloads& downloads) {
+  std::ostringstream failures;
+  for (const auto& [name, bytes] : downloads) {
+    const std::size_t payload = bytes.size() - protocol::kGuardBytes;
+    const int64_t guard = first_byte_not(bytes.data() + payload, protocol::kGuardBytes, protocol::kGuardByte);
+    if (guard >= 0) {
+      failures << "wrote past the end of '" << name << "' (byte " << guard << " after its last element changed)\n";
+    }
+  }
+  for (const auto& [name, original] : call.tensors.inputs) {
+    const std::vector<char>& after = downloads.at(name);
+    const int64_t changed = first_difference(original.data(), after.data(), original.size() * sizeof(float));
+    if (changed >= 0) {
+      failures << "modified the const input '" << name << "' (first at element " << changed / 4 << ")\n";
+    }
+  }
+  for (const auto& [name, expected] : call.tensors.outputs) {
+    const std::vector<char>& after = downloads.at(name);
+    std::vector<float> actual(expected.size());
+    std::memcpy(actual.data(), after.data(), actual.size() * sizeof(float));
+    Comparison comparison = compare_outputs(actual.data(), expected.data(), call.shape(name), problem.tolerance());
+    if (!comparison.ok()) failures << describe(comparison, name) << "\n";
+  }
+  std::string text = failures.str();
+  if (text.empty()) return std::nullopt;
+  text.pop_back();
+  return text;
+}
+
+}  // namespace judge

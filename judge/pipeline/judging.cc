@@ -1,0 +1,310 @@
+#include "judge/pipeline/judging.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "judge/pipeline/compile.h"
+#include "judge/problem/inputs.h"
+
+namespace judge {
+
+using json = nlohmann::json;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string file_hash(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(fnv1a64(text.str())));
+  return buffer;
+}
+
+Tier parse_tier(const std::string& name) {
+  for (Tier tier : kAllTiers) {
+    if (name == tier_name(tier)) return tier;
+  }
+  throw std::invalid_argument("unknown tier '" + name + "' (sample, check or full)");
+}
+
+// The verdict for a runner request that did not come back with "ok".
+Verdict verdict_for(const RunnerOutcome& outcome) {
+  switch (outcome.kind) {
+    case RunnerOutcome::Kind::Ok: return Verdict::Accepted;
+    case RunnerOutcome::Kind::CudaError:
+    case RunnerOutcome::Kind::Crashed: return Verdict::RuntimeError;
+    case RunnerOutcome::Kind::TimedOut: return Verdict::TimeLimitExceeded;
+    case RunnerOutcome::Kind::LoadError: return Verdict::CompileError;
+    case RunnerOutcome::Kind::JudgeBug: return Verdict::JudgeError;
+  }
+  return Verdict::JudgeError;
+}
+
+// One judging run's moving parts, so each stage reads as a short function.
+class Judging {
+ public:
+  Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, const EventSink& emit)
+      : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_start(Clock::now()) {
+    m_report.problem = problem.slug();
+    m_report.solution = options.solution.string();
+    m_report.backend = backend;
+    m_report.timing_kind = backend.kind == BackendKind::Cuda ? "gpu" : "cpu-emulated";
+  }
+
+  JudgeReport run() {
+    m_report.solution_hash = file_hash(m_options.solution);
+    if (!compile()) return finish();
+    if (m_options.check_tier != "none") {
+      if (!check(m_options.check_tier, "natural", {})) return finish();
+      if (m_backend.kind == BackendKind::Cpu && m_options.shuffled_check) {
+        const std::string seed = std::to_string(m_options.seed);
+        if (!check(m_options.check_tier, "shuffled", {{"CUCPU_SHUFFLE_SEED", seed}})) return finish();
+      }
+    }
+    if (m_options.benchmark && !benchmark()) return finish();
+    return finish();
+  }
+
+ private:
+  bool compile() {
+    m_report.compiler_version = m_backend.compiler_version();
+    m_emit({{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
+            {"compiler", m_report.compiler_version}});
+    CompileOutcome outcome = compile_solution(m_options.solution, m_problem.signature(), m_backend,
+                                              m_options.cache_root, m_options.compile_time_limit);
+    m_report.compile_command = outcome.command;
+    if (!outcome.ok) return fail(Verdict::CompileError, outcome.log, "");
+    m_library = outcome.library;
+    return true;
+  }
+
+  // Opens a runner and loads the library; false (with a verdict) on failure.
+  bool open_session(std::unique_ptr<RunnerSession>& session, const std::string& name,
+                    const std::map<std::string, std::string>& env) {
+    session = std::make_unique<RunnerSession>(m_backend, env, m_options.work_root, name);
+    RunnerOutcome loaded = session->load(m_library, m_options.case_time_limit);
+    if (loaded.kind == RunnerOutcome::Kind::Ok) return true;
+    return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");
+  }
+
+  bool time_left(const std::string& case_name) {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - m_start).count();
+    if (elapsed <= m_options.total_time_limit) return true;
+    return fail(Verdict::TimeLimitExceeded,
+                "the whole judging exceeded its limit of " + std::to_string(static_cast<int>(m_options.total_time_limit)) + " s",
+                case_name);
+  }
+
+  const CallData& call_data(const TestCase& test_case, uint64_t seed) {
+    const std::string key = test_case.name + "#" + std::to_string(seed);
+    auto it = m_calls.find(key);
+    if (it == m_calls.end()) it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed)).first;
+    return it->second;
+  }
+
+  // Every case of `tier_name_`, two calls each with different inputs in one
+  // runner process, so a solution that replays an earlier answer fails.
+  bool check(const std::string& tier_text, const std::string& pass, const std::map<std::string, std::string>& env) {
+    const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(tier_text));
+    m_emit({{"status", "CHECKING"}, {"tier", tier_text}, {"pass", pass}, {"total_tests", cases.size()}});
+    std::unique_ptr<RunnerSession> session;
+    if (!open_session(session, "check-" + pass, env)) return false;
+    std::size_t passed = 0;
+    for (std::size_t index = 0; index < cases.size(); ++index) {
+      const TestCase& test_case = *cases[index];
+      if (!time_left(test_case.name)) return false;
+      CaseReport report{test_case.name, tier_text, pass};
+      report.flops = m_problem.definition->flops(test_case.args);
+      const auto start = Clock::now();
+      for (uint64_t seed : {m_options.seed, m_options.seed + 1}) {
+        const CallData& call = call_data(test_case, seed);
+        Downloads downloads;
+        RunnerOutcome outcome = session->run(m_problem.signature(), call, m_options.case_time_limit, downloads);
+        if (outcome.kind != RunnerOutcome::Kind::Ok) {
+          report.verdict = verdict_for(outcome);
+          report.message = outcome.message;
+        } else if (auto wrong = check_call(m_problem, call, downloads)) {
+          report.verdict = Verdict::WrongAnswer;
+          report.message = "with input seed " + std::to_string(seed) + ": " + *wrong;
+        }
+        if (report.verdict != Verdict::Accepted) break;
+      }
+      report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      m_report.checks.push_back(report);
+      m_emit({{"status", "TEST_RESULT"}, {"case", test_case.name}, {"tier", tier_text}, {"pass", pass},
+              {"index", index + 1}, {"total_tests", cases.size()},
+              {"result", report.verdict == Verdict::Accepted ? "PASSED" : "FAILED"}, {"seconds", report.seconds}});
+      if (report.verdict != Verdict::Accepted) {
+        return fail(report.verdict, report.message, test_case.name);
+      }
+      ++passed;
+    }
+    m_emit({{"status", "CHECKED"}, {"tier", tier_text}, {"pass", pass}, {"passed_tests", passed},
+            {"total_tests", cases.size()}});
+    return true;
+  }
+
+  bool benchmark() {
+    const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(m_options.bench_tier));
+    m_emit({{"status", "BENCHMARKING"}, {"tier", m_options.bench_tier}, {"timing", m_report.timing_kind},
+            {"total_tests", cases.size()}});
+    std::unique_ptr<RunnerSession> session;
+    if (!open_session(session, "bench", {})) return false;
+    for (const TestCase* test_case : cases) {
+      if (!time_left(test_case->name)) return false;
+      CaseReport report{test_case->name, m_options.bench_tier, "natural"};
+      report.flops = m_problem.definition->flops(test_case->args);
+      // Two input sets, each checked after the timed runs.
+      const std::vector<uint64_t> seeds = {m_options.seed + 100, m_options.seed + 101};
+      std::vector<const CallData*> calls;
+      for (uint64_t seed : seeds) calls.push_back(&call_data(*test_case, seed));
+      std::vector<Downloads> downloads;
+      std::vector<double> times_ms;
+      RunnerOutcome outcome = session->bench(m_problem.signature(), calls, m_options.bench,
+                                             m_options.case_time_limit, downloads, times_ms);
+      if (outcome.kind != RunnerOutcome::Kind::Ok) return fail(verdict_for(outcome), outcome.message, test_case->name);
+      for (std::size_t i = 0; i < calls.size(); ++i) {
+        if (auto wrong = check_call(m_problem, *calls[i], downloads[i])) {
+          return fail(Verdict::WrongAnswer,
+                      "a timed run with input seed " + std::to_string(seeds[i]) + " gave a wrong result: " + *wrong,
+                      test_case->name);
+        }
+      }
+      for (uint64_t seed : seeds) m_calls.erase(test_case->name + "#" + std::to_string(seed));
+      report.benchmarked = true;
+      report.timing = summarise(times_ms, report.flops);
+      m_report.benchmarks.push_back(report);
+      m_emit({{"status", "BENCHMARK_RESULT"}, {"case", test_case->name}, {"timing", m_report.timing_kind},
+              {"runs", times_ms.size()}, {"median_ms", report.timing.median_ms}, {"mean_ms", report.timing.mean_ms},
+              {"min_ms", report.timing.min_ms}, {"max_ms", report.timing.max_ms},
+              {"stddev_ms", report.timing.stddev_ms}, {"gflops", report.timing.gflops}});
+    }
+    double log_ms = 0, log_gflops = 0;
+    for (const CaseReport& report : m_report.benchmarks) {
+      log_ms += std::log(report.timing.median_ms);
+      log_gflops += std::log(std::max(report.timing.gflops, 1e-12));
+    }
+    const double n = static_cast<double>(m_report.benchmarks.size());
+    if (n > 0) {
+      m_report.geomean_ms = std::exp(log_ms / n);
+      m_report.geomean_gflops = std::exp(log_gflops / n);
+    }
+    m_emit({{"status", "BENCHMARKED"}, {"timing", m_report.timing_kind}, {"avg_runtime_ms", m_report.geomean_ms},
+            {"avg_gflops", m_report.geomean_gflops}});
+    return true;
+  }
+
+  bool fail(Verdict verdict, const std::string& message, const std::string& case_name) {
+    m_report.verdict = verdict;
+    m_report.message = (case_name.empty() ? "" : "case '" + case_name + "': ") + message;
+    return false;
+  }
+
+  JudgeReport finish() {
+    json event = {{"status", verdict_name(m_report.verdict)}};
+    if (m_report.verdict != Verdict::Accepted) event["message"] = m_report.message;
+    if (m_report.verdict == Verdict::Accepted && !m_report.benchmarks.empty()) {
+      event["avg_runtime_ms"] = m_report.geomean_ms;
+      event["avg_gflops"] = m_report.geomean_gflops;
+      event["timing"] = m_report.timing_kind;
+    }
+    m_emit(event);
+    return m_report;
+  }
+
+  const Problem& m_problem;
+  const Backend& m_backend;
+  const JudgeOptions& m_options;
+  const EventSink& m_emit;
+  Clock::time_point m_start;
+  JudgeReport m_report;
+  std::filesystem::path m_library;
+  std::map<std::string, CallData> m_calls;
+};
+
+}  // namespace
+
+Timing summarise(const std::vector<double>& times_ms, double flops) {
+  Timing timing;
+  timing.times_ms = times_ms;
+  if (times_ms.empty()) return timing;
+  std::vector<double> sorted = times_ms;
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t n = sorted.size();
+  timing.min_ms = sorted.front();
+  timing.max_ms = sorted.back();
+  timing.median_ms = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  double sum = 0;
+  for (double t : sorted) sum += t;
+  timing.mean_ms = sum / static_cast<double>(n);
+  double squares = 0;
+  for (double t : sorted) squares += (t - timing.mean_ms) * (t - timing.mean_ms);
+  timing.stddev_ms = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
+  timing.rse = timing.mean_ms > 0 ? timing.stddev_ms / std::sqrt(static_cast<double>(n)) / timing.mean_ms : 0.0;
+  timing.gflops = timing.median_ms > 0 ? flops / (timing.median_ms * 1e-3) / 1e9 : 0.0;
+  return timing;
+}
+
+JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
+                           const EventSink& emit) {
+  try {
+    return Judging(problem, backend, options, emit).run();
+  } catch (const std::exception& error) {
+    JudgeReport report;
+    report.problem = problem.slug();
+    report.solution = options.solution.string();
+    report.backend = backend;
+    report.verdict = Verdict::JudgeError;
+    report.message = std::string("judge error (not the solution's fault): ") + error.what();
+    emit({{"status", verdict_name(report.verdict)}, {"message", report.message}});
+    return report;
+  }
+}
+
+json to_json(const JudgeReport& report) {
+  auto case_json = [](const CaseReport& c) {
+    json j = {{"case", c.name}, {"tier", c.tier}, {"pass", c.pass}, {"verdict", verdict_name(c.verdict)},
+              {"flops", c.flops}, {"seconds", c.seconds}};
+    if (!c.message.empty()) j["message"] = c.message;
+    if (c.benchmarked) {
+      j["runtime_ms"] = {{"median", c.timing.median_ms}, {"mean", c.timing.mean_ms}, {"min", c.timing.min_ms},
+                         {"max", c.timing.max_ms}, {"stddev", c.timing.stddev_ms}, {"rse", c.timing.rse},
+                         {"runs", c.timing.times_ms.size()}, {"samples", c.timing.times_ms}};
+      j["gflops"] = c.timing.gflops;
+    }
+    return j;
+  };
+  json checks = json::array(), benchmarks = json::array();
+  for (const CaseReport& c : report.checks) checks.push_back(case_json(c));
+  for (const CaseReport& c : report.benchmarks) benchmarks.push_back(case_json(c));
+  json j = {{"schema_version", 1},
+            {"problem", report.problem},
+            {"solution", report.solution},
+            {"solution_hash", "fnv1a64:" + report.solution_hash},
+            {"backend", report.backend.name()},
+            {"backend_reason", report.backend.reason},
+            {"device", report.backend.device},
+            {"arch", report.backend.arch},
+            {"compiler", report.compiler_version},
+            {"compile_command", report.compile_command},
+            {"verdict", verdict_name(report.verdict)},
+            {"exit_code", verdict_exit_code(report.verdict)},
+            {"checks", checks},
+            {"benchmarks", benchmarks},
+            {"timing", report.timing_kind}};
+  if (!report.message.empty()) j["message"] = report.message;
+  if (!report.benchmarks.empty()) {
+    j["geomean_runtime_ms"] = report.geomean_ms;
+    j["geomean_gflops"] = report.geomean_gflops;
+  }
+  return j;
+}
+
+}  // namespace judge

@@ -1,0 +1,84 @@
+// Judging one solution to one problem, as named stages (nvbench's
+// measure_cold and DMOJ's grader read the same way): compile, check every
+// case of the chosen tier in a child process, check again with the CPU
+// backend's shuffled thread order, benchmark, summarise. Every stage reports
+// through events (the statuses Tensara's clients know), and the whole result
+// is plain data for the printers.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "judge/pipeline/backend.h"
+#include "judge/pipeline/execute.h"
+#include "judge/pipeline/verdict.h"
+#include "judge/problem/problem.h"
+
+namespace judge {
+
+struct JudgeOptions {
+  std::filesystem::path solution;
+  std::string check_tier = "check";     // sample | check | full | none
+  bool benchmark = false;               // time the bench tier's cases
+  std::string bench_tier = "full";
+  uint64_t seed = 1;
+  bool shuffled_check = true;           // CPU backend: a second pass in shuffled thread order
+  double case_time_limit = 60;          // seconds per runner request
+  double total_time_limit = 1800;       // seconds for the whole judging
+  double compile_time_limit = 300;
+  std::filesystem::path cache_root;
+  std::filesystem::path work_root;      // where call data is exchanged; removed afterwards
+  RunnerSession::BenchSettings bench;
+};
+
+struct Timing {
+  std::vector<double> times_ms;
+  double mean_ms = 0, median_ms = 0, min_ms = 0, max_ms = 0, stddev_ms = 0, rse = 0;
+  double gflops = 0;  // flops / median
+};
+
+// Summary statistics of `times_ms` and GFLOPS at the median.
+Timing summarise(const std::vector<double>& times_ms, double flops);
+
+struct CaseReport {
+  std::string name;
+  std::string tier;
+  std::string pass;      // "natural" or "shuffled" thread order
+  Verdict verdict = Verdict::Accepted;
+  std::string message;   // what went wrong, empty when accepted
+  double flops = 0;
+  double seconds = 0;    // wall time of the check calls
+  bool benchmarked = false;
+  Timing timing;
+};
+
+struct JudgeReport {
+  std::string problem;
+  std::string solution;
+  std::string solution_hash;
+  Backend backend;
+  std::string compiler_version;
+  std::string compile_command;
+  Verdict verdict = Verdict::Accepted;
+  std::string message;
+  std::vector<CaseReport> checks;
+  std::vector<CaseReport> benchmarks;
+  std::string timing_kind;  // "gpu" or "cpu-emulated"
+  double geomean_ms = 0;
+  double geomean_gflops = 0;
+};
+
+using EventSink = std::function<void(const nlohmann::json& event)>;
+
+// Judges `options.solution`. Never throws for the solution's faults; a fault
+// of the judge or the problem becomes Verdict::JudgeError with a message.
+JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
+                           const EventSink& emit);
+
+nlohmann::json to_json(const JudgeReport& report);
+
+}  // namespace judge

@@ -1,0 +1,72 @@
+#include "judge/pipeline/report.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+namespace judge {
+
+using json = nlohmann::json;
+
+namespace {
+
+std::string fixed(double value, int digits) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(digits) << value;
+  return out.str();
+}
+
+std::string timing_label(const std::string& kind) {
+  return kind == "gpu" ? "GPU time" : "CPU-emulated time (not GPU time)";
+}
+
+}  // namespace
+
+void print_progress(std::ostream& out, const json& event) {
+  const std::string status = event.value("status", "");
+  if (status == "COMPILING") {
+    out << "backend: " << event.value("backend", "") << " (" << event.value("reason", "") << ")\n"
+        << "compiling with " << event.value("compiler", "") << "\n";
+  } else if (status == "CHECKING") {
+    out << "checking " << event.value("total_tests", 0) << " '" << event.value("tier", "") << "' cases ("
+        << event.value("pass", "") << " thread order)\n";
+  } else if (status == "TEST_RESULT") {
+    out << "  [" << event.value("index", 0) << "/" << event.value("total_tests", 0) << "] "
+        << std::left << std::setw(28) << event.value("case", "") << " " << event.value("result", "") << "  ("
+        << fixed(event.value("seconds", 0.0), 2) << " s)\n";
+  } else if (status == "CHECKED") {
+    out << "  " << event.value("passed_tests", 0) << "/" << event.value("total_tests", 0) << " passed\n";
+  } else if (status == "BENCHMARKING") {
+    out << "benchmarking " << event.value("total_tests", 0) << " '" << event.value("tier", "") << "' cases, "
+        << timing_label(event.value("timing", "")) << "\n";
+  } else if (status == "BENCHMARK_RESULT") {
+    out << "  " << std::left << std::setw(28) << event.value("case", "") << " median "
+        << fixed(event.value("median_ms", 0.0), 3) << " ms over " << event.value("runs", 0) << " runs, "
+        << fixed(event.value("gflops", 0.0), 2) << " GFLOPS\n";
+  }
+  out.flush();
+}
+
+void print_summary(std::ostream& out, const JudgeReport& report) {
+  out << "\n" << verdict_name(report.verdict) << "  " << report.problem << "  (" << report.solution << ")\n";
+  if (!report.message.empty()) out << report.message << "\n";
+  if (!report.benchmarks.empty()) {
+    out << "\n" << timing_label(report.timing_kind) << " on " << report.backend.device << ":\n";
+    out << std::left << std::setw(24) << "case" << std::right << std::setw(12) << "median ms" << std::setw(12)
+        << "mean ms" << std::setw(12) << "min ms" << std::setw(12) << "max ms" << std::setw(9) << "rse %"
+        << std::setw(7) << "runs" << std::setw(12) << "GFLOPS" << "\n";
+    for (const CaseReport& c : report.benchmarks) {
+      out << std::left << std::setw(24) << c.name << std::right << std::setw(12) << fixed(c.timing.median_ms, 3)
+          << std::setw(12) << fixed(c.timing.mean_ms, 3) << std::setw(12) << fixed(c.timing.min_ms, 3)
+          << std::setw(12) << fixed(c.timing.max_ms, 3) << std::setw(9) << fixed(100 * c.timing.rse, 2)
+          << std::setw(7) << c.timing.times_ms.size() << std::setw(12) << fixed(c.timing.gflops, 2) << "\n";
+    }
+    out << std::left << std::setw(24) << "geometric mean" << std::right << std::setw(12)
+        << fixed(report.geomean_ms, 3) << std::setw(64) << fixed(report.geomean_gflops, 2) << "\n";
+  }
+  out.flush();
+}
+
+void print_event_line(std::ostream& out, const json& event) { out << event.dump() << std::endl; }
+
+}  // namespace judge

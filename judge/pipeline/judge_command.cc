@@ -1,0 +1,132 @@
+#include "judge/pipeline/judge_command.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cxxopts.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "judge/common/errors.h"
+#include "judge/common/paths.h"
+#include "judge/pipeline/compile.h"
+#include "judge/pipeline/judging.h"
+#include "judge/pipeline/report.h"
+
+namespace judge {
+
+namespace {
+
+// A private scratch folder for the judge <-> runner exchange.
+std::filesystem::path make_work_dir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "judge-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a work folder in " + pattern);
+  return pattern;
+}
+
+}  // namespace
+
+int run_judge_command(int argc, char** argv) {
+  cxxopts::Options options("judge", "Judge a CUDA solution to a problem: compile, check every case, benchmark.");
+  options.add_options()
+      ("problem", "problem slug (see `judge list`)", cxxopts::value<std::string>())
+      ("solution", "the .cu file to judge (default: the problem's bundled solution)", cxxopts::value<std::string>())
+      ("backend", "auto (GPU if the CUDA runtime finds one, else CPU), cuda or cpu",
+       cxxopts::value<std::string>()->default_value("auto"))
+      ("arch", "GPU architecture for nvcc, e.g. sm_90 (default: the device's)", cxxopts::value<std::string>())
+      ("tier", "cases to check: sample, check, full or none", cxxopts::value<std::string>()->default_value("check"))
+      ("benchmark", "time the benchmark cases (default on a GPU; on the CPU backend only when asked)")
+      ("no-benchmark", "skip timing, also on a GPU")
+      ("bench-tier", "cases to time", cxxopts::value<std::string>()->default_value("full"))
+      ("seed", "input seed; each case also runs with seed+1", cxxopts::value<uint64_t>()->default_value("1"))
+      ("time-limit", "seconds per call of the solution (and per benchmark case)",
+       cxxopts::value<double>()->default_value("60"))
+      ("total-time-limit", "seconds for the whole judging", cxxopts::value<double>()->default_value("1800"))
+      ("json", "write the whole result as JSON to this file", cxxopts::value<std::string>())
+      ("events", "print one JSON object per line per stage on stdout (progress goes to stderr)")
+      ("problems-dir", "folder of problems (default: the bundled ones)", cxxopts::value<std::string>())
+      ("cache-dir", "compiled-solution cache (default: ~/.cache/judge)", cxxopts::value<std::string>())
+      ("keep-work", "keep the folder of exchanged tensors and runner logs")
+      ("h,help", "show this help");
+  cxxopts::ParseResult args;
+  try {
+    args = options.parse(argc, argv);
+  } catch (const cxxopts::exceptions::exception& error) {
+    throw UsageError(std::string(error.what()) + "\n" + options.help());
+  }
+  if (args.count("help")) {
+    std::cout << options.help() << "\nExit codes: 0 ACCEPTED, 10 WRONG_ANSWER, 11 COMPILE_ERROR, 12 RUNTIME_ERROR,\n"
+              << "13 TIME_LIMIT_EXCEEDED, 4 ERROR (judge fault), 2 usage error, 3 broken problem.\n";
+    return 0;
+  }
+  if (!args.count("problem")) throw UsageError("--problem <slug> is required (see `judge list`)");
+
+  const std::string argv0 = argv[0];
+  const std::filesystem::path runfiles = runfiles_root(argv0).value_or(std::filesystem::path());
+  Catalogue catalogue(problems_root(argv0, args.count("problems-dir") ? args["problems-dir"].as<std::string>() : ""));
+  const Problem problem = catalogue.load(args["problem"].as<std::string>());
+
+  JudgeOptions judge_options;
+  if (args.count("solution")) {
+    judge_options.solution = resolve_user_path(args["solution"].as<std::string>());
+  } else {
+    judge_options.solution = runfiles / "solutions" / problem.slug() / "default.cu";
+  }
+  if (!std::filesystem::is_regular_file(judge_options.solution)) {
+    throw UsageError("no solution file at " + judge_options.solution.string());
+  }
+  judge_options.solution = std::filesystem::absolute(judge_options.solution);
+  judge_options.check_tier = args["tier"].as<std::string>();
+  judge_options.bench_tier = args["bench-tier"].as<std::string>();
+  judge_options.seed = args["seed"].as<uint64_t>();
+  judge_options.case_time_limit = args["time-limit"].as<double>();
+  judge_options.total_time_limit = args["total-time-limit"].as<double>();
+  judge_options.cache_root = args.count("cache-dir") ? resolve_user_path(args["cache-dir"].as<std::string>())
+                                                     : default_cache_root();
+  for (const std::string* tier : {&judge_options.check_tier, &judge_options.bench_tier}) {
+    if (*tier != "sample" && *tier != "check" && *tier != "full" && !(tier == &judge_options.check_tier && *tier == "none")) {
+      throw UsageError("unknown tier '" + *tier + "' (sample, check, full" +
+                       (tier == &judge_options.check_tier ? ", none)" : ")"));
+    }
+  }
+
+  BackendRequest backend_request;
+  backend_request.backend = args["backend"].as<std::string>();
+  if (args.count("arch")) backend_request.arch = args["arch"].as<std::string>();
+  backend_request.runfiles = runfiles;
+  Backend backend;
+  try {
+    backend = choose_backend(backend_request);
+  } catch (const std::invalid_argument& error) {
+    throw UsageError(error.what());
+  }
+  judge_options.benchmark = args.count("benchmark") ? true : backend.kind == BackendKind::Cuda;
+  if (args.count("no-benchmark")) judge_options.benchmark = false;
+
+  const bool events = args.count("events") > 0;
+  std::ostream& human = events ? std::cerr : std::cout;
+  human << "judge: " << problem.slug() << " <- " << judge_options.solution.string() << "\n";
+  EventSink sink = [&](const nlohmann::json& event) {
+    if (events) print_event_line(std::cout, event);
+    print_progress(human, event);
+  };
+
+  judge_options.work_root = make_work_dir();
+  const JudgeReport report = judge_solution(problem, backend, judge_options, sink);
+  if (!args.count("keep-work")) {
+    std::error_code ignored;
+    std::filesystem::remove_all(judge_options.work_root, ignored);
+  } else {
+    human << "work folder kept: " << judge_options.work_root.string() << "\n";
+  }
+  print_summary(human, report);
+  if (args.count("json")) {
+    const std::filesystem::path path = resolve_user_path(args["json"].as<std::string>());
+    std::ofstream out(path);
+    out << to_json(report).dump(2) << "\n";
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+  }
+  return verdict_exit_code(report.verdict);
+}
+
+}  // namespace judge

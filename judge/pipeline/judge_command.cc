@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "judge/cli/command.h"
+#include "judge/cli/options.h"
 #include "judge/common/errors.h"
 #include "judge/common/paths.h"
 #include "judge/pipeline/compile.h"
@@ -26,8 +28,11 @@ std::filesystem::path make_work_dir() {
 
 }  // namespace
 
-int run_judge_command(int argc, char** argv) {
-  cxxopts::Options options("judge", "Judge a CUDA solution to a problem: compile, check every case, benchmark.");
+int run_judge_command(const CommandLine& line) {
+  cxxopts::Options options("judge --problem <slug>",
+                           "Judge a CUDA solution to a problem: compile, check every case, benchmark.\n"
+                           "Exit codes: 0 ACCEPTED, 10 WRONG_ANSWER, 11 COMPILE_ERROR, 12 RUNTIME_ERROR,\n"
+                           "13 TIME_LIMIT_EXCEEDED, 4 ERROR (a fault of the judge), 2 usage error, 3 broken problem.");
   options.add_options()
       ("problem", "problem slug (see `judge list`)", cxxopts::value<std::string>())
       ("solution", "the .cu file to judge (default: the problem's bundled solution)", cxxopts::value<std::string>())
@@ -44,27 +49,15 @@ int run_judge_command(int argc, char** argv) {
       ("total-time-limit", "seconds for the whole judging", cxxopts::value<double>()->default_value("1800"))
       ("json", "write the whole result as JSON to this file", cxxopts::value<std::string>())
       ("events", "print one JSON object per line per stage on stdout (progress goes to stderr)")
-      ("problems-dir", "folder of problems (default: the bundled ones)", cxxopts::value<std::string>())
       ("cache-dir", "compiled-solution cache (default: ~/.cache/judge)", cxxopts::value<std::string>())
-      ("keep-work", "keep the folder of exchanged tensors and runner logs")
-      ("h,help", "show this help");
-  cxxopts::ParseResult args;
-  try {
-    args = options.parse(argc, argv);
-  } catch (const cxxopts::exceptions::exception& error) {
-    throw UsageError(std::string(error.what()) + "\n" + options.help());
-  }
-  if (args.count("help")) {
-    std::cout << options.help() << "\nExit codes: 0 ACCEPTED, 10 WRONG_ANSWER, 11 COMPILE_ERROR, 12 RUNTIME_ERROR,\n"
-              << "13 TIME_LIMIT_EXCEEDED, 4 ERROR (judge fault), 2 usage error, 3 broken problem.\n";
-    return 0;
-  }
-  if (!args.count("problem")) throw UsageError("--problem <slug> is required (see `judge list`)");
+      ("keep-work", "keep the folder of exchanged tensors and runner logs");
+  add_catalogue_flags(options);
+  const std::optional<cxxopts::ParseResult> parsed = parse_flags(options, line);
+  if (!parsed) return 0;
+  const cxxopts::ParseResult& args = *parsed;
+  const Problem problem = open_catalogue(line, args).load(required_flag(args, "problem", "judge"));
 
-  const std::string argv0 = argv[0];
-  const std::filesystem::path runfiles = runfiles_root(argv0).value_or(std::filesystem::path());
-  Catalogue catalogue(problems_root(argv0, args.count("problems-dir") ? args["problems-dir"].as<std::string>() : ""));
-  const Problem problem = catalogue.load(args["problem"].as<std::string>());
+  const std::filesystem::path runfiles = runfiles_root(line.program).value_or(std::filesystem::path());
 
   JudgeOptions judge_options;
   if (args.count("solution")) {
@@ -128,5 +121,8 @@ int run_judge_command(int argc, char** argv) {
   }
   return verdict_exit_code(report.verdict);
 }
+
+REGISTER_COMMAND(kJudgeCommandName, "judge a solution: compile, check, benchmark (also: judge --problem <slug>)",
+                 run_judge_command);
 
 }  // namespace judge

@@ -5,6 +5,7 @@
 
 namespace judge {
 
-int run_judge_command(int argc, char** argv);
+struct CommandLine;
+int run_judge_command(const CommandLine& line);
 
 }  // namespace judge

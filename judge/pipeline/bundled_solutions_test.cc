@@ -1,0 +1,103 @@
+// Runs the judge binary, as a user would, on every bundled solution listed in
+// solutions/<slug>/expected.yaml and asserts the verdict written there: the
+// defaults are accepted, and each known-wrong, crashing, hanging or
+// non-compiling solution gets its own verdict with a message a user can act
+// on. This is the judge's end-to-end test on the CPU backend.
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "judge/pipeline/subprocess.h"
+#include "judge/pipeline/verdict.h"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BundledSolution {
+  std::string problem;
+  fs::path file;
+  std::string expected_verdict;
+};
+
+fs::path runfiles() {
+  const char* dir = std::getenv("TEST_SRCDIR");
+  return fs::path(dir ? dir : ".") / "judge";
+}
+
+std::vector<BundledSolution> discover() {
+  std::vector<BundledSolution> found;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(runfiles() / "solutions", error)) {
+    const fs::path expectations = entry.path() / "expected.yaml";
+    if (!fs::exists(expectations)) continue;
+    for (const auto& item : YAML::LoadFile(expectations.string())) {
+      found.push_back({entry.path().filename().string(), entry.path() / item.first.as<std::string>(),
+                       item.second.as<std::string>()});
+    }
+  }
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.file.string() < b.file.string(); });
+  return found;
+}
+
+std::string test_name(const ::testing::TestParamInfo<BundledSolution>& info) {
+  std::string name = info.param.problem + "_" + info.param.file.stem().string();
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+class BundledSolutionTest : public ::testing::TestWithParam<BundledSolution> {};
+
+TEST_P(BundledSolutionTest, GetsItsExpectedVerdict) {
+  const BundledSolution& solution = GetParam();
+  const Verdict expected = parse_verdict(solution.expected_verdict);
+  const fs::path tmp = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  const fs::path report = tmp / (test_name({solution, 0}) + ".json");
+  CommandResult result = run_command({(runfiles() / "judge/judge").string(), "--problem", solution.problem,
+                                      "--solution", solution.file.string(), "--backend", "cpu", "--time-limit", "20",
+                                      "--cache-dir", (tmp / "cache").string(), "--json", report.string()},
+                                     900, {}, 1 << 20);
+  ASSERT_TRUE(result.status.exited) << result.status.describe() << "\n" << result.output;
+  EXPECT_EQ(result.status.code, verdict_exit_code(expected)) << result.output;
+
+  std::ifstream in(report);
+  ASSERT_TRUE(in) << "no JSON report\n" << result.output;
+  const nlohmann::json json = nlohmann::json::parse(in);
+  EXPECT_EQ(json.at("verdict").get<std::string>(), solution.expected_verdict) << result.output;
+  EXPECT_EQ(json.at("backend").get<std::string>(), "cpu");
+  if (expected == Verdict::Accepted) {
+    EXPECT_FALSE(json.contains("message")) << json.dump(2);
+    EXPECT_GE(json.at("checks").size(), 12u) << "natural and shuffled passes over at least 6 cases";
+  } else {
+    ASSERT_TRUE(json.contains("message"));
+    EXPECT_FALSE(json.at("message").get<std::string>().empty());
+  }
+  std::cout << "judge output for " << solution.file.filename() << ":\n" << result.output << std::endl;
+}
+
+INSTANTIATE_TEST_SUITE_P(Solutions, BundledSolutionTest, ::testing::ValuesIn(discover()), test_name);
+
+TEST(BundledSolutions, EveryProblemHasADefaultAndFourWrongOnes) {
+  std::map<std::string, int> defaults, wrong;
+  for (const BundledSolution& solution : discover()) {
+    if (solution.file.filename() == "default.cu") {
+      ++defaults[solution.problem];
+      EXPECT_EQ(solution.expected_verdict, "ACCEPTED");
+    } else if (solution.expected_verdict == "WRONG_ANSWER") {
+      ++wrong[solution.problem];
+    }
+  }
+  EXPECT_EQ(defaults.size(), 5u);
+  for (const auto& [problem, count] : defaults) EXPECT_GE(wrong[problem], 4) << problem;
+}
+
+}  // namespace
+}  // namespace judge

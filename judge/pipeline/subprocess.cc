@@ -88,7 +88,7 @@ std::string ExitStatus::describe() const {
   std::ostringstream out;
   if (timed_out) out << "timed out and was killed";
   else if (exited) out << "exited with status " << code;
-  else out << "killed by signal " << code << " (" << strsignal(code) << ")";
+  else out << "was killed by signal " << code << " (" << strsignal(code) << ")";
   return out.str();
 }
 

@@ -1,5 +1,6 @@
 #include "judge/pipeline/report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iomanip>
 #include <sstream>
@@ -52,16 +53,18 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
   if (!report.message.empty()) out << report.message << "\n";
   if (!report.benchmarks.empty()) {
     out << "\n" << timing_label(report.timing_kind) << " on " << report.backend.device << ":\n";
-    out << std::left << std::setw(24) << "case" << std::right << std::setw(12) << "median ms" << std::setw(12)
+    int width = 16;
+    for (const CaseReport& c : report.benchmarks) width = std::max(width, static_cast<int>(c.name.size()) + 2);
+    out << std::left << std::setw(width) << "case" << std::right << std::setw(12) << "median ms" << std::setw(12)
         << "mean ms" << std::setw(12) << "min ms" << std::setw(12) << "max ms" << std::setw(9) << "rse %"
         << std::setw(7) << "runs" << std::setw(12) << "GFLOPS" << "\n";
     for (const CaseReport& c : report.benchmarks) {
-      out << std::left << std::setw(24) << c.name << std::right << std::setw(12) << fixed(c.timing.median_ms, 3)
+      out << std::left << std::setw(width) << c.name << std::right << std::setw(12) << fixed(c.timing.median_ms, 3)
           << std::setw(12) << fixed(c.timing.mean_ms, 3) << std::setw(12) << fixed(c.timing.min_ms, 3)
           << std::setw(12) << fixed(c.timing.max_ms, 3) << std::setw(9) << fixed(100 * c.timing.rse, 2)
           << std::setw(7) << c.timing.times_ms.size() << std::setw(12) << fixed(c.timing.gflops, 2) << "\n";
     }
-    out << std::left << std::setw(24) << "geometric mean" << std::right << std::setw(12)
+    out << std::left << std::setw(width) << "geometric mean" << std::right << std::setw(12)
         << fixed(report.geomean_ms, 3) << std::setw(64) << fixed(report.geomean_gflops, 2) << "\n";
   }
   out.flush();

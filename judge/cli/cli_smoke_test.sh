@@ -1,0 +1,124 @@
+#!/bin/bash
+# Runs the catalogue commands of the judge binary on the test-only problem
+# (judge/problem/testdata/problems/scale-rows) and checks their output, exit
+# codes and error messages; compiles the starter with nvcc.
+set -u
+
+RUNFILES="${TEST_SRCDIR}/judge"
+JUDGE="${RUNFILES}/judge/cli/judge_with_test_problem"
+PROBLEMS="${RUNFILES}/judge/problem/testdata/problems"
+BAD_PROBLEMS="${RUNFILES}/judge/problem/testdata/bad_problems"
+NVCC=/usr/local/cuda/bin/nvcc
+WORK="${TEST_TMPDIR}/cli"
+mkdir -p "${WORK}"
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# run NAME EXPECTED_EXIT args...: runs the judge, keeps stdout/stderr in
+# ${WORK}/NAME.{out,err}, checks the exit code.
+run() {
+  local name="$1" expected="$2"; shift 2
+  "${JUDGE}" "$@" >"${WORK}/${name}.out" 2>"${WORK}/${name}.err"
+  local code=$?
+  [[ ${code} == "${expected}" ]] || fail "${name}: exit ${code}, expected ${expected}; stderr: $(cat "${WORK}/${name}.err")"
+}
+# expect NAME STREAM TEXT: TEXT occurs in ${WORK}/NAME.STREAM.
+expect() {
+  grep -qF -- "$3" "${WORK}/$1.$2" || fail "$1: '$3' not in $2: $(head -c 2000 "${WORK}/$1.$2")"
+}
+
+run help 0 help
+expect help out "list"
+expect help out "starter"
+run no_args 2
+run unknown_command 2 frobnicate
+expect unknown_command err "unknown command 'frobnicate'; commands: dump, list, show, starter"
+run no_judge_command 2 --problem scale-rows --solution x.cu
+expect no_judge_command err "is not available in this build"
+
+run list 0 list --problems-dir "${PROBLEMS}"
+expect list out "scale-rows"
+expect list out "Scale Rows [EASY]  tags: elementwise, test-only"
+expect list out "cases: sample 1 check 6 full 1"
+run list_broken 3 list --problems-dir "${BAD_PROBLEMS}"
+expect list_broken out "slug 'scale-rows' must equal the folder name 'wrong-folder'"
+expect list_broken out "no definition is registered for problem 'unregistered-problem'"
+run bad_flag 2 list --problems-dir "${PROBLEMS}" --frobnicate
+expect bad_flag err "frobnicate"
+
+run show 0 show --problem scale-rows --problems-dir "${PROBLEMS}"
+expect show out "# Scale Rows  (scale-rows)"
+expect show out 'extern "C" void solution(const float* input, const float* bias, float* output, double scale, size_t rows, size_t cols);'
+expect show out "rtol = 1e-05, atol = 1e-06"
+expect show out "2 * rows * cols"
+expect show out "tiny: scale=2, rows=2, cols=3"
+expect show out "in  input (2, 3), 6 elements, uniform in [0, 1)"
+expect show out "in  bias (8), 8 elements, uniform in [100, 200)"
+expect show out "out output (1024, 4096), 4194304 elements"
+expect show out "FLOPs: 8388608 (0.008 GFLOP)"
+run show_unknown 2 show --problem scale-row --problems-dir "${PROBLEMS}"
+expect show_unknown err "unknown problem 'scale-row'"
+expect show_unknown err "known problems: scale-rows"
+run show_missing_flag 2 show --problems-dir "${PROBLEMS}"
+expect show_missing_flag err "--problem is required"
+
+run starter 0 starter --problem scale-rows --problems-dir "${PROBLEMS}" --out "${WORK}/starter.cu"
+expect starter err "wrote ${WORK}/starter.cu"
+grep -qF 'extern "C" void solution(const float* input, const float* bias, float* output, double scale, size_t rows, size_t cols) {' "${WORK}/starter.cu" \
+  || fail "starter.cu lacks the solution definition"
+grep -qF '#include <cuda_runtime.h>' "${WORK}/starter.cu" || fail "starter.cu lacks cuda_runtime.h"
+grep -qF '//   tiny: scale=2, rows=2, cols=3' "${WORK}/starter.cu" || fail "starter.cu lacks the sample case"
+grep -qF '//   large: scale=0.75, rows=1024, cols=4096' "${WORK}/starter.cu" || fail "starter.cu lacks the full case"
+"${NVCC}" -arch=sm_80 -c "${WORK}/starter.cu" -o "${WORK}/starter.o" >"${WORK}/nvcc.log" 2>&1 \
+  || fail "nvcc -c starter.cu: $(cat "${WORK}/nvcc.log")"
+run starter_exists 2 starter --problem scale-rows --problems-dir "${PROBLEMS}" --out "${WORK}/starter.cu"
+expect starter_exists err "exists; pass --force"
+# Relative --out resolves against BUILD_WORKING_DIRECTORY (bazel run).
+BUILD_WORKING_DIRECTORY="${WORK}" run starter_relative 0 starter --problem scale-rows --problems-dir "${PROBLEMS}" --out rel.cu
+[[ -f "${WORK}/rel.cu" ]] || fail "relative --out did not land in BUILD_WORKING_DIRECTORY"
+
+run dump 0 dump --problem scale-rows --case odd-sizes --seed 5 --problems-dir "${PROBLEMS}" --out "${WORK}/dump"
+for tensor in input bias output; do
+  [[ -f "${WORK}/dump/${tensor}.npy" ]] || fail "dump: ${tensor}.npy missing"
+done
+# 7x13 float32 after a 128-byte header; 13 floats after it for bias.
+[[ $(stat -c %s "${WORK}/dump/input.npy") == $((128 + 7 * 13 * 4)) ]] || fail "dump: input.npy has the wrong size"
+[[ $(stat -c %s "${WORK}/dump/bias.npy") == $((128 + 13 * 4)) ]] || fail "dump: bias.npy has the wrong size"
+python3 - "${WORK}/dump" <<'PY' || fail "dump: manifest/npy check failed"
+import json, struct, sys
+folder = sys.argv[1]
+m = json.load(open(folder + "/manifest.json"))
+assert m["problem"] == "scale-rows" and m["case"] == "odd-sizes" and m["seed"] == 5, m
+assert m["tier"] == "check", m
+assert m["params"] == {"scale": -0.5, "rows": 7, "cols": 13}, m["params"]
+assert list(m["params"]) == ["scale", "rows", "cols"], "params in signature order"
+assert m["inputs"] == ["input", "bias"] and m["outputs"] == ["output"], m
+shapes = {t["name"]: t["shape"] for t in m["tensors"]}
+assert shapes == {"input": [7, 13], "bias": [13], "output": [7, 13]}, shapes
+def load(name):
+    data = open(f"{folder}/{name}.npy", "rb").read()
+    header_len = struct.unpack("<H", data[8:10])[0]
+    assert b"'descr': '<f4'" in data[10:10 + header_len]
+    body = data[10 + header_len:]
+    return struct.unpack(f"<{len(body) // 4}f", body)
+x, b, y = load("input"), load("bias"), load("output")
+assert all(0.0 <= v < 1.0 for v in x + b), "inputs in [0, 1)"
+for r in range(7):
+    for c in range(13):
+        want = x[r * 13 + c] * -0.5 + b[c]
+        assert abs(y[r * 13 + c] - want) <= 1e-6, (r, c, y[r * 13 + c], want)
+PY
+cp "${WORK}/dump/input.npy" "${WORK}/input_seed5.npy"
+run dump_again 0 dump --problem scale-rows --case odd-sizes --seed 5 --problems-dir "${PROBLEMS}" --out "${WORK}/dump"
+cmp -s "${WORK}/dump/input.npy" "${WORK}/input_seed5.npy" || fail "dump: same seed gave different inputs"
+run dump_seed6 0 dump --problem scale-rows --case odd-sizes --seed 6 --problems-dir "${PROBLEMS}" --out "${WORK}/dump6"
+cmp -s "${WORK}/dump6/input.npy" "${WORK}/input_seed5.npy" && fail "dump: another seed gave the same inputs"
+run dump_unknown_case 2 dump --problem scale-rows --case huge --problems-dir "${PROBLEMS}" --out "${WORK}/x"
+expect dump_unknown_case err "problem 'scale-rows' has no case 'huge'; its cases are: tiny, one-element, odd-sizes"
+
+if [[ ${failures} != 0 ]]; then
+  echo "${failures} check(s) failed"
+  exit 1
+fi
+echo "all CLI checks passed"

@@ -1,0 +1,50 @@
+#include "judge/cli/options.h"
+
+#include <iostream>
+
+#include "judge/common/errors.h"
+#include "judge/common/paths.h"
+
+namespace judge {
+
+std::optional<cxxopts::ParseResult> parse_flags(cxxopts::Options& options, const CommandLine& line) {
+  options.add_options()("h,help", "show this help");
+  std::vector<std::string> storage = {options.program()};
+  storage.insert(storage.end(), line.args.begin(), line.args.end());
+  std::vector<char*> argv;
+  for (std::string& arg : storage) argv.push_back(arg.data());
+  cxxopts::ParseResult flags;
+  try {
+    flags = options.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const cxxopts::exceptions::exception& error) {
+    throw UsageError(options.program() + ": " + error.what() + " (see --help)");
+  }
+  if (flags.count("help")) {
+    std::cout << options.help();
+    return std::nullopt;
+  }
+  if (!flags.unmatched().empty()) {
+    throw UsageError(options.program() + ": unexpected argument '" + flags.unmatched().front() + "' (see --help)");
+  }
+  return flags;
+}
+
+void add_catalogue_flags(cxxopts::Options& options) {
+  options.add_options()("problems-dir", "folder of problem folders (default: the judge's own problems/)",
+                        cxxopts::value<std::string>());
+}
+
+Catalogue open_catalogue(const CommandLine& line, const cxxopts::ParseResult& flags) {
+  const std::string override_dir = flags.count("problems-dir") ? flags["problems-dir"].as<std::string>() : "";
+  std::filesystem::path root = problems_root(line.program, override_dir);
+  // Messages name files as the user knows them: "problems/<slug>/..." for
+  // the judge's own catalogue, the given folder otherwise.
+  return Catalogue(root, override_dir.empty() ? std::filesystem::path("problems") : std::filesystem::path(override_dir));
+}
+
+std::string required_flag(const cxxopts::ParseResult& flags, const std::string& name, const std::string& command) {
+  if (!flags.count(name)) throw UsageError(command + ": --" + name + " is required (see --help)");
+  return flags[name].as<std::string>();
+}
+
+}  // namespace judge

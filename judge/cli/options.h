@@ -1,0 +1,27 @@
+// Flag parsing shared by the commands: cxxopts over a CommandLine, --help,
+// and the --problems-dir flag that picks the catalogue.
+#pragma once
+
+#include <cxxopts.hpp>
+#include <optional>
+#include <string>
+
+#include "judge/cli/command.h"
+#include "judge/problem/problem.h"
+
+namespace judge {
+
+// Parses line.args. Returns nullopt after printing the help when --help is
+// given. Throws UsageError (naming the flag and pointing to --help) for an
+// unknown flag, a bad value or a stray positional argument.
+std::optional<cxxopts::ParseResult> parse_flags(cxxopts::Options& options, const CommandLine& line);
+
+// Adds --problems-dir.
+void add_catalogue_flags(cxxopts::Options& options);
+// The catalogue under --problems-dir or, by default, the runfiles' problems/.
+Catalogue open_catalogue(const CommandLine& line, const cxxopts::ParseResult& flags);
+
+// The value of a required string flag; UsageError when absent.
+std::string required_flag(const cxxopts::ParseResult& flags, const std::string& name, const std::string& command);
+
+}  // namespace judge

@@ -1,0 +1,48 @@
+// `judge show --problem <slug>`: what a user needs to write a solution: the
+// statement, the C prototype, the tolerance, and every case with its
+// parameter values, tensor shapes and FLOPs.
+#include <iostream>
+
+#include "judge/cli/case_format.h"
+#include "judge/cli/command.h"
+#include "judge/cli/options.h"
+
+namespace judge {
+namespace {
+
+int run_show(const CommandLine& line) {
+  cxxopts::Options options("judge show", "Show a problem's statement, C prototype, tolerance and cases.");
+  add_catalogue_flags(options);
+  options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>());
+  std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
+  if (!flags) return 0;
+  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge show"));
+  const Statement& statement = problem.statement;
+
+  std::cout << "# " << statement.title << "  (" << statement.slug << ")\n"
+            << "difficulty: " << statement.difficulty << "   author: " << statement.author << "   tags: ";
+  for (std::size_t i = 0; i < statement.tags.size(); ++i) std::cout << (i ? ", " : "") << statement.tags[i];
+  std::cout << "\n" << statement.body;
+  if (!statement.body.empty() && statement.body.back() != '\n') std::cout << "\n";
+
+  std::cout << "\n## C prototype\n" << problem.signature().c_prototype() << "\n"
+            << "Pointers are device pointers to contiguous row-major float32 tensors; const pointers are inputs.\n"
+            << "\n## Tolerance\n|actual - expected| <= atol + rtol * |expected|, with rtol = "
+            << problem.tolerance().rtol << ", atol = " << problem.tolerance().atol
+            << " (NaN or Inf where the expected value is finite fails)\n"
+            << "\n## FLOPs\n" << problem.definition->flop_formula() << "\n";
+
+  for (Tier tier : kAllTiers) {
+    std::cout << "\n## Cases: " << tier_name(tier) << "\n";
+    for (const TestCase* test_case : problem.cases.tier(tier)) {
+      std::cout << describe_case(problem, *test_case, "  ");
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+REGISTER_COMMAND("show", "show a problem: statement, C prototype, tolerance, cases with shapes and FLOPs", run_show);
+
+}  // namespace judge

@@ -1,0 +1,51 @@
+#include "judge/common/paths.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "judge/common/errors.h"
+
+namespace judge {
+namespace {
+
+TEST(ResolveUserPath, AbsolutePathStays) {
+  setenv("BUILD_WORKING_DIRECTORY", "/somewhere", 1);
+  EXPECT_EQ(resolve_user_path("/abs/file.cu"), std::filesystem::path("/abs/file.cu"));
+}
+
+TEST(ResolveUserPath, RelativeUsesBuildWorkingDirectory) {
+  setenv("BUILD_WORKING_DIRECTORY", "/home/user/project", 1);
+  EXPECT_EQ(resolve_user_path("out/../sol.cu"), std::filesystem::path("/home/user/project/sol.cu"));
+}
+
+TEST(ResolveUserPath, RelativeUsesCurrentDirectoryOutsideBazelRun) {
+  unsetenv("BUILD_WORKING_DIRECTORY");
+  EXPECT_EQ(resolve_user_path("sol.cu"), std::filesystem::current_path() / "sol.cu");
+}
+
+TEST(RunfilesRoot, FoundUnderBazelTest) {
+  // bazel test exports TEST_SRCDIR; the workspace folder inside it holds
+  // this test's own sources.
+  std::optional<std::filesystem::path> root = runfiles_root("");
+  ASSERT_TRUE(root.has_value());
+  EXPECT_EQ(root->filename(), "judge");
+}
+
+TEST(ProblemsRoot, OverrideMustExist) {
+  unsetenv("BUILD_WORKING_DIRECTORY");
+  try {
+    problems_root("", "/no/such/problems/dir");
+    FAIL() << "expected UsageError";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("/no/such/problems/dir"), std::string::npos) << error.what();
+  }
+}
+
+TEST(ProblemsRoot, OverrideIsResolvedAsUserPath) {
+  setenv("BUILD_WORKING_DIRECTORY", "/", 1);
+  EXPECT_EQ(problems_root("", "tmp"), std::filesystem::path("/tmp"));
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,269 @@
+#include "judge/problem/cases.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "judge/common/errors.h"
+#include "judge/problem/philox.h"
+
+namespace judge {
+namespace {
+
+class CasesReader {
+ public:
+  CasesReader(const std::filesystem::path& file, const Signature& signature, const ProblemDefinition& definition)
+      : m_file(file), m_signature(signature), m_definition(definition) {}
+
+  CaseSet read(const std::string& text) const {
+    const YAML::Node root = [&] {
+      try {
+        return YAML::Load(text);
+      } catch (const YAML::ParserException& error) {
+        throw ProblemError(located(m_file, error.mark.line + 1, "invalid YAML: " + error.msg));
+      }
+    }();
+    if (!root.IsMap()) throw ProblemError(located(m_file, 1, "cases.yaml must be a map with 'tiers' (and optionally 'tolerance')"));
+    check_keys(root, {"tolerance", "tiers"}, "cases.yaml");
+
+    CaseSet set;
+    set.file = m_file;
+    if (root["tolerance"]) set.tolerance = read_tolerance(root["tolerance"]);
+    const YAML::Node tiers = root["tiers"];
+    if (!tiers) fail(root, "cases.yaml has no 'tiers' (sample, check, full)");
+    if (!tiers.IsMap()) fail(tiers, "'tiers' must be a map with sample, check and full");
+    check_keys(tiers, {"sample", "check", "full"}, "tiers");
+
+    std::map<std::string, int> case_lines;
+    for (Tier tier : kAllTiers) {
+      const YAML::Node list = tiers[tier_name(tier)];
+      if (!list) fail(tiers, std::string("tier '") + tier_name(tier) + "' is missing (need sample, check and full)");
+      if (!list.IsSequence()) fail(list, std::string("tier '") + tier_name(tier) + "' must be a list of cases");
+      if (tier == Tier::kSample && list.size() != 1) {
+        fail(list, "tier 'sample' must hold exactly one case, it has " + std::to_string(list.size()));
+      }
+      if (tier == Tier::kCheck && list.size() < kMinCheckCases) {
+        fail(list, "tier 'check' must hold at least " + std::to_string(kMinCheckCases) + " cases, it has " +
+                       std::to_string(list.size()));
+      }
+      if (tier == Tier::kFull && list.size() == 0) fail(list, "tier 'full' must hold at least one case");
+      for (const YAML::Node& entry : list) {
+        TestCase test_case = read_case(entry, tier);
+        auto [it, inserted] = case_lines.emplace(test_case.name, test_case.line);
+        if (!inserted) {
+          fail(entry["name"], "duplicate case name '" + test_case.name + "' (first on line " +
+                                  std::to_string(it->second) + ")");
+        }
+        set.cases.push_back(std::move(test_case));
+      }
+    }
+    return set;
+  }
+
+ private:
+  int line_of(const YAML::Node& node) const { return node.Mark().is_null() ? 0 : node.Mark().line + 1; }
+
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+    throw ProblemError(located(m_file, line_of(node), message));
+  }
+
+  void check_keys(const YAML::Node& map, const std::set<std::string>& known, const std::string& owner) const {
+    for (const auto& field : map) {
+      if (!known.count(field.first.Scalar())) {
+        std::string list;
+        for (const std::string& key : known) list += (list.empty() ? "" : ", ") + key;
+        fail(field.first, owner + " has an unknown field '" + field.first.Scalar() + "' (known: " + list + ")");
+      }
+    }
+  }
+
+  double read_real(const YAML::Node& node, const std::string& what) const {
+    if (!node.IsScalar()) fail(node, what + " must be a number");
+    try {
+      std::size_t used = 0;
+      double value = std::stod(node.Scalar(), &used);
+      if (used == node.Scalar().size() && std::isfinite(value)) return value;
+    } catch (const std::exception&) {
+    }
+    fail(node, what + " must be a finite number, not '" + node.Scalar() + "'");
+  }
+
+  Tolerance read_tolerance(const YAML::Node& node) const {
+    if (!node.IsMap()) fail(node, "'tolerance' must be a map {rtol: ..., atol: ...}");
+    check_keys(node, {"rtol", "atol"}, "tolerance");
+    Tolerance tolerance;
+    if (node["rtol"]) tolerance.rtol = read_real(node["rtol"], "tolerance rtol");
+    if (node["atol"]) tolerance.atol = read_real(node["atol"], "tolerance atol");
+    if (tolerance.rtol < 0 || tolerance.atol < 0) fail(node, "tolerance rtol and atol must not be negative");
+    return tolerance;
+  }
+
+  TestCase read_case(const YAML::Node& entry, Tier tier) const {
+    if (!entry.IsMap()) fail(entry, std::string("a case in tier '") + tier_name(tier) + "' must be a map {name, params, inputs}");
+    TestCase test_case;
+    test_case.tier = tier;
+    test_case.line = line_of(entry);
+    if (!entry["name"] || !entry["name"].IsScalar() || entry["name"].Scalar().empty()) {
+      fail(entry, std::string("a case in tier '") + tier_name(tier) + "' has no 'name'");
+    }
+    test_case.name = entry["name"].Scalar();
+    static const std::regex name_pattern("[A-Za-z0-9][A-Za-z0-9_.-]*");
+    const std::string owner = "case '" + test_case.name + "'";
+    if (!std::regex_match(test_case.name, name_pattern)) {
+      fail(entry["name"], owner + ": a case name is letters, digits, '_', '-', '.' (it names files and random streams)");
+    }
+    check_keys(entry, {"name", "params", "inputs"}, owner);
+    read_params(entry, owner, test_case.args);
+    test_case.input_ranges = read_input_ranges(entry["inputs"], owner);
+    try {
+      m_definition.validate(test_case.args);
+    } catch (const InvalidCase& error) {
+      fail(entry, owner + ": invalid parameters: " + error.what());
+    }
+    return test_case;
+  }
+
+  void read_params(const YAML::Node& entry, const std::string& owner, ScalarArgs& args) const {
+    const YAML::Node params = entry["params"];
+    if (!params) fail(entry, owner + " has no 'params'");
+    if (!params.IsMap()) fail(params, owner + ": 'params' must be a map of scalar parameter values");
+    for (const auto& field : params) {
+      const std::string name = field.first.Scalar();
+      const Parameter* parameter = m_signature.find(name);
+      if (parameter == nullptr) fail(field.first, owner + ": unknown parameter '" + name + "' (not in the statement)");
+      if (parameter->pointer) {
+        fail(field.first, owner + ": parameter '" + name + "' is a tensor; set its value range under 'inputs', not 'params'");
+      }
+      const std::string what = owner + ": parameter '" + name + "' (" + parameter->c_type() + ")";
+      if (is_integer(parameter->type)) {
+        args.set_integer(name, read_integer(field.second, *parameter, what));
+      } else {
+        args.set_real(name, read_real(field.second, what));
+      }
+    }
+    for (const Parameter* parameter : m_signature.scalars()) {
+      if (!args.has(parameter->name)) fail(params, owner + ": missing parameter '" + parameter->name + "'");
+    }
+  }
+
+  int64_t read_integer(const YAML::Node& node, const Parameter& parameter, const std::string& what) const {
+    if (!node.IsScalar()) fail(node, what + " must be an integer");
+    const std::string& text = node.Scalar();
+    static const std::regex integer_pattern("[-+]?[0-9]+");
+    if (!std::regex_match(text, integer_pattern)) fail(node, what + " must be an integer, not '" + text + "'");
+    int64_t value = 0;
+    try {
+      value = std::stoll(text);
+    } catch (const std::out_of_range&) {
+      fail(node, what + ": " + text + " is out of range");
+    }
+    int64_t low = std::numeric_limits<int64_t>::min();
+    int64_t high = std::numeric_limits<int64_t>::max();
+    switch (parameter.type) {
+      case ScalarType::kInt32: low = std::numeric_limits<int32_t>::min(); high = std::numeric_limits<int32_t>::max(); break;
+      case ScalarType::kUint32: low = 0; high = std::numeric_limits<uint32_t>::max(); break;
+      case ScalarType::kUint64:
+      case ScalarType::kSize: low = 0; break;
+      default: break;
+    }
+    if (value < low || value > high) {
+      fail(node, what + ": " + text + " is out of range [" + std::to_string(low) + ", " + std::to_string(high) + "]");
+    }
+    return value;
+  }
+
+  std::map<std::string, InputRange> read_input_ranges(const YAML::Node& inputs, const std::string& owner) const {
+    std::map<std::string, InputRange> given;
+    InputRange fallback;
+    if (inputs) {
+      if (!inputs.IsMap()) fail(inputs, owner + ": 'inputs' must be a map of name: [lo, hi]");
+      for (const auto& field : inputs) {
+        const std::string name = field.first.Scalar();
+        const Parameter* parameter = m_signature.find(name);
+        if (name != "default" && (parameter == nullptr || !parameter->is_input_tensor())) {
+          fail(field.first, owner + ": inputs: '" + name + "' is not an input tensor (a const pointer parameter) or 'default'");
+        }
+        const YAML::Node& range = field.second;
+        if (!range.IsSequence() || range.size() != 2) fail(range, owner + ": inputs: '" + name + "' must be [lo, hi]");
+        InputRange parsed{read_real(range[0], owner + ": inputs: '" + name + "' lo"),
+                          read_real(range[1], owner + ": inputs: '" + name + "' hi")};
+        if (!(parsed.lo < parsed.hi)) fail(range, owner + ": inputs: '" + name + "' needs lo < hi");
+        // The generator rounds the bounds to float32 and needs an exact
+        // width so every platform draws the same values (philox.h).
+        if (!uniform_range_is_exact(static_cast<float>(parsed.lo), static_cast<float>(parsed.hi))) {
+          fail(range, owner + ": inputs: '" + name + "' range [" + range[0].Scalar() + ", " + range[1].Scalar() +
+                          ") is too wide for its precision: as float32, hi - lo must be below 2^29 units of the "
+                          "smaller bound's last place (e.g. [-1, 1), [100, 200))");
+        }
+        if (name == "default") {
+          fallback = parsed;
+        } else {
+          given[name] = parsed;
+        }
+      }
+    }
+    std::map<std::string, InputRange> ranges;
+    for (const Parameter* input : m_signature.input_tensors()) {
+      auto it = given.find(input->name);
+      ranges[input->name] = it != given.end() ? it->second : fallback;
+    }
+    return ranges;
+  }
+
+  std::filesystem::path m_file;
+  const Signature& m_signature;
+  const ProblemDefinition& m_definition;
+};
+
+}  // namespace
+
+const char* tier_name(Tier tier) {
+  switch (tier) {
+    case Tier::kSample: return "sample";
+    case Tier::kCheck: return "check";
+    case Tier::kFull: return "full";
+  }
+  return "?";
+}
+
+std::vector<const TestCase*> CaseSet::tier(Tier wanted) const {
+  std::vector<const TestCase*> found;
+  for (const TestCase& test_case : cases) {
+    if (test_case.tier == wanted) found.push_back(&test_case);
+  }
+  return found;
+}
+
+const TestCase* CaseSet::find(const std::string& name) const {
+  for (const TestCase& test_case : cases) {
+    if (test_case.name == name) return &test_case;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> CaseSet::names() const {
+  std::vector<std::string> found;
+  for (const TestCase& test_case : cases) found.push_back(test_case.name);
+  return found;
+}
+
+CaseSet parse_cases(const std::string& text, const std::filesystem::path& file, const Signature& signature,
+                    const ProblemDefinition& definition) {
+  return CasesReader(file, signature, definition).read(text);
+}
+
+CaseSet load_cases(const std::filesystem::path& file, const Signature& signature,
+                   const ProblemDefinition& definition) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ProblemError(located(file, 0, "cannot read the cases file"));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_cases(text.str(), file, signature, definition);
+}
+
+}  // namespace judge

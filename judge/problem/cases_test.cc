@@ -1,0 +1,144 @@
+#include "judge/problem/cases.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "judge/common/errors.h"
+#include "judge/problem/statement.h"
+
+namespace judge {
+namespace {
+
+std::filesystem::path testdata() {
+  return std::filesystem::path(std::getenv("TEST_SRCDIR")) / "judge/judge/problem/testdata";
+}
+
+class CasesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_statement = load_statement(testdata() / "problems/scale-rows/statement.md");
+    m_definition = make_definition("scale-rows");
+    ASSERT_NE(m_definition, nullptr) << "the test problem's definition is linked in";
+  }
+  CaseSet load(const std::filesystem::path& file) const {
+    return load_cases(file, m_statement.signature, *m_definition);
+  }
+
+  Statement m_statement;
+  std::unique_ptr<ProblemDefinition> m_definition;
+};
+
+TEST_F(CasesTest, LoadsTheTestProblemCases) {
+  CaseSet set = load(testdata() / "problems/scale-rows/cases.yaml");
+  EXPECT_DOUBLE_EQ(set.tolerance.rtol, 1e-5);
+  EXPECT_DOUBLE_EQ(set.tolerance.atol, 1e-6);
+  ASSERT_EQ(set.tier(Tier::kSample).size(), 1u);
+  EXPECT_EQ(set.tier(Tier::kCheck).size(), 6u);
+  EXPECT_EQ(set.tier(Tier::kFull).size(), 1u);
+
+  const TestCase* sample = set.tier(Tier::kSample)[0];
+  EXPECT_EQ(sample->name, "tiny");
+  EXPECT_EQ(sample->line, 5);
+  EXPECT_DOUBLE_EQ(sample->args.real("scale"), 2.0);
+  EXPECT_EQ(sample->args.integer("rows"), 2);
+  EXPECT_EQ(sample->args.integer("cols"), 3);
+
+  // A real parameter may be written as an integer.
+  EXPECT_DOUBLE_EQ(set.find("one-element")->args.real("scale"), 1.0);
+}
+
+TEST_F(CasesTest, InputRangesDefaultPerTensorAndOverride) {
+  CaseSet set = load(testdata() / "problems/scale-rows/cases.yaml");
+  const TestCase* plain = set.find("odd-sizes");
+  ASSERT_NE(plain, nullptr);
+  ASSERT_EQ(plain->input_ranges.size(), 2u) << "one range per input tensor, none for the output";
+  EXPECT_EQ(plain->input_ranges.at("input").lo, 0.0);
+  EXPECT_EQ(plain->input_ranges.at("input").hi, 1.0);
+
+  const TestCase* signed_inputs = set.find("signed-inputs");
+  EXPECT_EQ(signed_inputs->input_ranges.at("input").lo, -1.0);
+  EXPECT_EQ(signed_inputs->input_ranges.at("bias").lo, -1.0);
+
+  const TestCase* big_bias = set.find("big-bias");
+  EXPECT_EQ(big_bias->input_ranges.at("bias").lo, 100.0);
+  EXPECT_EQ(big_bias->input_ranges.at("bias").hi, 200.0);
+  EXPECT_EQ(big_bias->input_ranges.at("input").lo, 0.0);
+}
+
+TEST_F(CasesTest, ToleranceDefaultsWhenAbsent) {
+  CaseSet set = parse_cases(
+      "tiers:\n"
+      "  sample: [{name: s, params: {scale: 1, rows: 1, cols: 1}}]\n"
+      "  check:\n"
+      "    - {name: c1, params: {scale: 1, rows: 1, cols: 1}}\n"
+      "    - {name: c2, params: {scale: 1, rows: 1, cols: 2}}\n"
+      "    - {name: c3, params: {scale: 1, rows: 1, cols: 3}}\n"
+      "    - {name: c4, params: {scale: 1, rows: 1, cols: 4}}\n"
+      "    - {name: c5, params: {scale: 1, rows: 1, cols: 5}}\n"
+      "    - {name: c6, params: {scale: 1, rows: 1, cols: 6}}\n"
+      "  full: [{name: f, params: {scale: 1, rows: 9, cols: 9}}]\n",
+      "inline.yaml", m_statement.signature, *m_definition);
+  EXPECT_DOUBLE_EQ(set.tolerance.rtol, Tolerance{}.rtol);
+  EXPECT_DOUBLE_EQ(set.tolerance.atol, Tolerance{}.atol);
+  EXPECT_EQ(set.cases.size(), 8u);
+}
+
+struct BrokenCases {
+  const char* file;
+  int line;
+  const char* reason;
+};
+
+// Every file under testdata/broken_cases, the line its error must name and
+// a piece of the reason (which names the case and parameter where there is one).
+const BrokenCases kBroken[] = {
+    {"bad_yaml.yaml", 12, "invalid YAML: end of map flow not found"},
+    {"missing_tiers.yaml", 1, "cases.yaml has no 'tiers'"},
+    {"missing_full_tier.yaml", 4, "tier 'full' is missing"},
+    {"unknown_tier.yaml", 22, "tiers has an unknown field 'huge'"},
+    {"two_samples.yaml", 5, "tier 'sample' must hold exactly one case, it has 2"},
+    {"too_few_check_cases.yaml", 8, "tier 'check' must hold at least 6 cases, it has 5"},
+    {"unknown_parameter.yaml", 11, "case 'odd-sizes': unknown parameter 'depth'"},
+    {"missing_parameter.yaml", 11, "case 'odd-sizes': missing parameter 'cols'"},
+    {"real_for_integer.yaml", 11, "case 'odd-sizes': parameter 'rows' (size_t) must be an integer, not '7.5'"},
+    {"negative_size.yaml", 11, "case 'odd-sizes': parameter 'rows' (size_t): -7 is out of range"},
+    {"not_a_number.yaml", 11, "case 'odd-sizes': parameter 'scale' (double) must be a finite number, not 'half'"},
+    {"tensor_in_params.yaml", 11, "case 'odd-sizes': parameter 'input' is a tensor"},
+    {"duplicate_case.yaml", 18, "duplicate case name 'odd-sizes' (first on line 10)"},
+    {"invalid_by_definition.yaml", 20, "case 'tall': invalid parameters: rows = 0 must be at least 1"},
+    {"range_names_output.yaml", 17, "case 'big-bias': inputs: 'output' is not an input tensor"},
+    {"range_reversed.yaml", 17, "case 'big-bias': inputs: 'bias' needs lo < hi"},
+    {"range_too_wide.yaml", 17, "case 'big-bias': inputs: 'bias' range [1.0e-10, 1.0e+10) is too wide"},
+    {"negative_tolerance.yaml", 2, "tolerance rtol and atol must not be negative"},
+    {"unknown_case_field.yaml", 17, "case 'big-bias' has an unknown field 'input'"},
+    {"bad_case_name.yaml", 18, "case 'wide case': a case name is letters, digits"},
+};
+
+TEST_F(CasesTest, EveryBrokenFileNamesFileLineCaseAndParameter) {
+  std::size_t files_in_corpus = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(testdata() / "broken_cases")) {
+    (void)entry;
+    ++files_in_corpus;
+  }
+  EXPECT_EQ(files_in_corpus, std::size(kBroken)) << "every corpus file needs a row in kBroken";
+
+  for (const BrokenCases& broken : kBroken) {
+    const std::filesystem::path file = testdata() / "broken_cases" / broken.file;
+    ASSERT_TRUE(std::filesystem::exists(file)) << file;
+    try {
+      load(file);
+      ADD_FAILURE() << broken.file << " loaded without error";
+    } catch (const ProblemError& error) {
+      const std::string message = error.what();
+      const std::string where = file.string() + ":" + std::to_string(broken.line) + ": ";
+      EXPECT_EQ(message.rfind(where, 0), 0u) << broken.file << ": expected to start with '" << where
+                                             << "', got: " << message;
+      EXPECT_NE(message.find(broken.reason), std::string::npos)
+          << broken.file << ": expected '" << broken.reason << "' in: " << message;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace judge

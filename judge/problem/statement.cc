@@ -1,0 +1,245 @@
+#include "judge/problem/statement.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "judge/common/errors.h"
+
+namespace judge {
+namespace {
+
+// The parts of the file around the front matter.
+struct FrontMatter {
+  std::string yaml;
+  int yaml_first_line = 0;  // file line of the first YAML line
+  std::string body;
+  int body_line = 0;
+};
+
+bool is_delimiter(const std::string& line) {
+  std::string trimmed = line;
+  while (!trimmed.empty() && (trimmed.back() == '\r' || trimmed.back() == ' ' || trimmed.back() == '\t')) {
+    trimmed.pop_back();
+  }
+  return trimmed == "---";
+}
+
+FrontMatter split_front_matter(const std::string& text, const std::filesystem::path& file) {
+  std::istringstream lines(text);
+  std::string line;
+  if (!std::getline(lines, line) || !is_delimiter(line)) {
+    throw ProblemError(located(file, 1,
+                               "no front matter: the file must start with a line '---', then the YAML "
+                               "fields (slug, title, parameters, ...), then another '---'"));
+  }
+  FrontMatter parts;
+  parts.yaml_first_line = 2;
+  int line_number = 1;
+  bool closed = false;
+  while (std::getline(lines, line)) {
+    ++line_number;
+    if (is_delimiter(line)) {
+      closed = true;
+      break;
+    }
+    parts.yaml += line + "\n";
+  }
+  if (!closed) {
+    throw ProblemError(located(file, 1, "front matter opened by '---' on line 1 is never closed by a second '---'"));
+  }
+  parts.body_line = line_number + 1;
+  std::ostringstream rest;
+  rest << lines.rdbuf();
+  parts.body = rest.str();
+  return parts;
+}
+
+// Reads fields of the front matter, reporting lines in the whole file.
+class FrontMatterReader {
+ public:
+  FrontMatterReader(const std::filesystem::path& file, int yaml_first_line)
+      : m_file(file), m_line_offset(yaml_first_line) {}
+
+  int line_of(const YAML::Node& node) const {
+    return node.Mark().is_null() ? 0 : node.Mark().line + m_line_offset;
+  }
+  int line_of(const YAML::Mark& mark) const { return mark.line + m_line_offset; }
+
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+    throw ProblemError(located(m_file, line_of(node), message));
+  }
+
+  // A required scalar field of `map`, as text.
+  std::string required_text(const YAML::Node& map, const std::string& key, const std::string& owner) const {
+    YAML::Node value = map[key];
+    if (!value) fail(map, owner + " has no '" + key + "' field");
+    if (!value.IsScalar()) fail(value, owner + ": '" + key + "' must be a single value, not a list or map");
+    if (value.Scalar().empty()) fail(value, owner + ": '" + key + "' is empty");
+    return value.Scalar();
+  }
+
+  std::string optional_text(const YAML::Node& map, const std::string& key) const {
+    YAML::Node value = map[key];
+    if (!value || value.IsNull()) return "";
+    if (!value.IsScalar()) fail(value, "'" + key + "' must be a single value, not a list or map");
+    return value.Scalar();
+  }
+
+  // "true"/"false" as a string or a YAML boolean (both are scalars with
+  // that text).
+  bool boolean(const YAML::Node& value, const std::string& what) const {
+    std::string text = value.IsScalar() ? value.Scalar() : "";
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (text == "true") return true;
+    if (text == "false") return false;
+    fail(value, what + " must be \"true\" or \"false\", not '" + (value.IsScalar() ? value.Scalar() : "a list or map") + "'");
+  }
+
+ private:
+  std::filesystem::path m_file;
+  int m_line_offset;
+};
+
+const std::set<std::string> kParameterKeys = {"name", "type", "pointer", "const", "constant"};
+
+Parameter read_parameter(const FrontMatterReader& reader, const YAML::Node& entry, std::size_t index) {
+  const std::string owner = "parameter " + std::to_string(index + 1);
+  if (!entry.IsMap()) reader.fail(entry, owner + " must be a map with name, type, pointer and const");
+  for (const auto& field : entry) {
+    std::string key = field.first.Scalar();
+    if (!kParameterKeys.count(key)) {
+      reader.fail(field.first, owner + " has an unknown field '" + key + "' (known: name, type, pointer, const, constant)");
+    }
+  }
+  Parameter parameter;
+  parameter.line = reader.line_of(entry);
+  parameter.name = reader.required_text(entry, "name", owner);
+  const std::string named = owner + " '" + parameter.name + "'";
+  if (!is_valid_identifier(parameter.name)) {
+    reader.fail(entry["name"], named + ": the name is not a valid C identifier (letters, digits, '_', not a keyword)");
+  }
+  const std::string type_name = reader.required_text(entry, "type", named);
+  std::optional<ScalarType> type = parse_type_name(type_name);
+  if (!type) reader.fail(entry["type"], named + ": unknown type '" + type_name + "' (known: " + known_type_names() + ")");
+  parameter.type = *type;
+  if (!entry["pointer"]) reader.fail(entry, named + " has no 'pointer' field");
+  parameter.pointer = reader.boolean(entry["pointer"], named + ": 'pointer'");
+
+  // Tensara writes `const` for pointers and `constant` for scalars; both
+  // mean the same. When both are present they must agree.
+  std::optional<bool> is_const;
+  for (const char* key : {"const", "constant"}) {
+    if (!entry[key]) continue;
+    bool value = reader.boolean(entry[key], named + ": '" + key + "'");
+    if (is_const && *is_const != value) reader.fail(entry[key], named + ": 'const' and 'constant' disagree");
+    is_const = value;
+  }
+  parameter.is_const = is_const.value_or(false);
+
+  if (type_name == "[VAR]" && !parameter.pointer) {
+    reader.fail(entry["type"], named + ": [VAR] is the element type of a tensor and needs pointer: \"true\"; "
+                               "a scalar must name its C type (size_t, double, ...)");
+  }
+  if (parameter.pointer && type_name != "[VAR]") {
+    // The judge allocates, generates and compares tensors in the problem's
+    // dtype only; it has no data to give a pointer of another type.
+    reader.fail(entry["type"], named + ": a pointer parameter must have type [VAR] (the problem's dtype), not '" +
+                                   type_name + "': the judge only generates and checks tensors of that dtype");
+  }
+  return parameter;
+}
+
+Signature read_signature(const FrontMatterReader& reader, const YAML::Node& root) {
+  YAML::Node list = root["parameters"];
+  if (!list) reader.fail(root, "front matter has no 'parameters' field");
+  if (!list.IsSequence() || list.size() == 0) {
+    reader.fail(list, "'parameters' must be a non-empty list of {name, type, pointer, const}");
+  }
+  Signature signature;
+  std::map<std::string, int> first_line;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    Parameter parameter = read_parameter(reader, list[i], i);
+    auto [it, inserted] = first_line.emplace(parameter.name, parameter.line);
+    if (!inserted) {
+      reader.fail(list[i], "parameter " + std::to_string(i + 1) + ": duplicate parameter name '" + parameter.name +
+                               "' (first declared on line " + std::to_string(it->second) + ")");
+    }
+    signature.parameters.push_back(std::move(parameter));
+  }
+  if (signature.output_tensors().empty()) {
+    reader.fail(list, "no output: at least one parameter must be a non-const pointer");
+  }
+  return signature;
+}
+
+}  // namespace
+
+bool is_valid_identifier(const std::string& name) {
+  static const std::regex identifier("[A-Za-z_][A-Za-z0-9_]*");
+  static const std::set<std::string> keywords = {
+      "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
+      "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
+      "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+      "volatile", "while", "bool", "true", "false", "class", "namespace", "template", "typename", "this",
+      "new", "delete", "operator", "private", "public", "protected", "virtual", "friend", "using", "try",
+      "catch", "throw", "constexpr", "nullptr", "decltype", "static_assert", "alignas", "alignof", "asm"};
+  return std::regex_match(name, identifier) && !keywords.count(name);
+}
+
+Statement parse_statement(const std::string& text, const std::filesystem::path& file) {
+  FrontMatter parts = split_front_matter(text, file);
+  FrontMatterReader reader(file, parts.yaml_first_line);
+  // const: operator[] on a non-const node would add the keys it looks up.
+  const YAML::Node root = [&] {
+    try {
+      return YAML::Load(parts.yaml);
+    } catch (const YAML::ParserException& error) {
+      throw ProblemError(located(file, reader.line_of(error.mark), "invalid YAML in the front matter: " + error.msg));
+    }
+  }();
+  if (!root.IsMap()) {
+    throw ProblemError(located(file, parts.yaml_first_line, "the front matter must be a YAML map of fields"));
+  }
+
+  Statement statement;
+  statement.file = file;
+  statement.slug = reader.required_text(root, "slug", "front matter");
+  static const std::regex slug_pattern("[a-z0-9]+(-[a-z0-9]+)*");
+  if (!std::regex_match(statement.slug, slug_pattern)) {
+    reader.fail(root["slug"], "slug '" + statement.slug + "' must be lowercase letters and digits joined by '-'");
+  }
+  statement.title = reader.required_text(root, "title", "front matter");
+  statement.difficulty = reader.optional_text(root, "difficulty");
+  if (!statement.difficulty.empty() && statement.difficulty != "EASY" && statement.difficulty != "MEDIUM" &&
+      statement.difficulty != "HARD") {
+    reader.fail(root["difficulty"], "difficulty '" + statement.difficulty + "' must be EASY, MEDIUM or HARD");
+  }
+  statement.author = reader.optional_text(root, "author");
+  if (YAML::Node tags = root["tags"]; tags && !tags.IsNull()) {
+    if (!tags.IsSequence()) reader.fail(tags, "'tags' must be a list of strings");
+    for (const YAML::Node& tag : tags) {
+      if (!tag.IsScalar()) reader.fail(tag, "'tags' must be a list of strings");
+      statement.tags.push_back(tag.Scalar());
+    }
+  }
+  statement.signature = read_signature(reader, root);
+  statement.body = std::move(parts.body);
+  statement.body_line = parts.body_line;
+  return statement;
+}
+
+Statement load_statement(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ProblemError(located(file, 0, "cannot read the statement file"));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_statement(text.str(), file);
+}
+
+}  // namespace judge

@@ -1,0 +1,39 @@
+// A problem's statement.md: YAML front matter (slug, title, difficulty,
+// author, tags, parameters) between `---` lines, then the Markdown text.
+//
+// Parsing is strict because the front matter is the C ABI the solution is
+// compiled against: every mistake is a ProblemError "file:line: what is
+// wrong", with the line counted in the whole file.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "judge/problem/signature.h"
+
+namespace judge {
+
+struct Statement {
+  std::filesystem::path file;  // as given to the parser, for messages
+  std::string slug;
+  std::string title;
+  std::string difficulty;  // "EASY", "MEDIUM", "HARD"; empty if not given
+  std::string author;      // empty if not given
+  std::vector<std::string> tags;
+  Signature signature;
+  std::string body;   // the Markdown after the closing `---`
+  int body_line = 0;  // file line where `body` starts
+};
+
+// Parses `text`, the contents of `file` (used only in messages).
+// Throws ProblemError.
+Statement parse_statement(const std::string& text, const std::filesystem::path& file);
+
+// Reads and parses `file`. Throws ProblemError (also when it cannot be read).
+Statement load_statement(const std::filesystem::path& file);
+
+// True for a C identifier that is not a C or C++ keyword.
+bool is_valid_identifier(const std::string& name);
+
+}  // namespace judge

@@ -1,0 +1,102 @@
+// Writes test cases to disk for tools outside C++ (the PyTorch cross-check):
+// for every selected case, <out>/<slug>/<case>/ gets each input and each
+// reference output as .npy (float32) and a manifest.json:
+//   {"problem", "case", "tier", "seed", "params": {name: value},
+//    "inputs": {name: file}, "outputs": {name: file}}
+//
+//   dump_cases --out DIR [--tier check] [--problem SLUG]... [--case NAME]
+//              [--seed N] [--problems-dir DIR]
+#include <cxxopts.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "judge/common/npy.h"
+#include "judge/problem/case_data.h"
+#include "judge/problem/problem.h"
+#include "problems/testing/problems_root.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+judge::Tier parse_tier(const std::string& name) {
+  for (judge::Tier tier : judge::kAllTiers) {
+    if (name == judge::tier_name(tier)) return tier;
+  }
+  throw std::runtime_error("--tier '" + name + "': expected sample, check or full");
+}
+
+void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, uint64_t seed,
+               const fs::path& dir) {
+  fs::create_directories(dir);
+  judge::CaseTensors tensors = judge::generate_case_inputs(problem, test_case, seed);
+  judge::compute_expected(problem, test_case, tensors);
+  nlohmann::json manifest = {{"problem", problem.slug()},
+                             {"case", test_case.name},
+                             {"tier", judge::tier_name(test_case.tier)},
+                             {"seed", seed}};
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [name, value] : test_case.args.integers()) params[name] = value;
+  for (const auto& [name, value] : test_case.args.reals()) params[name] = value;
+  manifest["params"] = params;
+  for (const auto& [role, buffers] : {std::pair{"inputs", &tensors.inputs}, std::pair{"outputs", &tensors.outputs}}) {
+    manifest[role] = nlohmann::json::object();
+    for (const auto& [name, data] : *buffers) {
+      const std::string file = name + ".npy";
+      judge::write_npy(dir / file, data.data(), tensors.shapes.at(name));
+      manifest[role][name] = file;
+    }
+  }
+  std::ofstream(dir / "manifest.json") << manifest.dump(2) << "\n";
+}
+
+int run(int argc, char** argv) {
+  cxxopts::Options options("dump_cases", "Write problem cases (inputs and reference outputs) as .npy files");
+  options.add_options()("out", "output directory", cxxopts::value<std::string>())(
+      "tier", "tier to dump: sample, check or full", cxxopts::value<std::string>()->default_value("check"))(
+      "problem", "problem slug (repeatable; default: every problem)", cxxopts::value<std::vector<std::string>>())(
+      "case", "only the case with this name", cxxopts::value<std::string>())(
+      "seed", "input generator seed", cxxopts::value<uint64_t>()->default_value("0"))(
+      "problems-dir", "problems folder (default: the runfiles' problems/)", cxxopts::value<std::string>())(
+      "h,help", "show this help");
+  const auto parsed = options.parse(argc, argv);
+  if (parsed.count("help")) {
+    std::cout << options.help() << "\n";
+    return 0;
+  }
+  if (!parsed.count("out")) throw std::runtime_error("--out is required\n" + options.help());
+  const judge::Catalogue catalogue(parsed.count("problems-dir")
+                                       ? fs::path(parsed["problems-dir"].as<std::string>())
+                                       : problems::testing::runfiles_problems_dir());
+  const std::vector<std::string> slugs = parsed.count("problem")
+                                             ? parsed["problem"].as<std::vector<std::string>>()
+                                             : catalogue.slugs();
+  const judge::Tier tier = parse_tier(parsed["tier"].as<std::string>());
+  const fs::path out = parsed["out"].as<std::string>();
+  const uint64_t seed = parsed["seed"].as<uint64_t>();
+  int dumped = 0;
+  for (const std::string& slug : slugs) {
+    const judge::Problem problem = catalogue.load(slug);
+    for (const judge::TestCase* test_case : problem.cases.tier(tier)) {
+      if (parsed.count("case") && test_case->name != parsed["case"].as<std::string>()) continue;
+      dump_case(problem, *test_case, seed, out / slug / test_case->name);
+      ++dumped;
+    }
+  }
+  if (dumped == 0) throw std::runtime_error("no case matched the selection");
+  std::cerr << "dump_cases: wrote " << dumped << " case(s) under " << out << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& error) {
+    std::cerr << "dump_cases: error: " << error.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,127 @@
+#!/bin/bash
+# Static checks of the bundled solutions (nothing is run; the judge's own test runs them):
+#  1. every problem folder's expected.yaml names each of its .cu files exactly once,
+#     with a known verdict, and every folder has a default.cu and at least 4 wrong_*.cu;
+#  2. every solution expected to compile does, with nvcc for sm_80 and sm_90, with no
+#     warning at all (-Werror all-warnings, host -Wall -Werror), and with the problem's
+#     ABI prototype force-included, so its `solution` definition matches the front matter;
+#  3. broken_compile_error.cu fails to compile; broken_wrong_signature.cu compiles by
+#     itself but not against the prototype (the way the judge catches it).
+# Usage: nvcc_compile_test.sh [solutions-dir]   (under Bazel: the runfiles copy).
+set -u
+
+NVCC="${NVCC:-/usr/local/cuda/bin/nvcc}"
+NVCC_FLAGS=(-c -std=c++17 -O3 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90
+            -Werror all-warnings -Xcompiler -Wall,-Werror)
+SOLUTIONS_DIR="${1:-$(dirname "$0")}"
+WORK_DIR="${TEST_TMPDIR:-$(mktemp -d)}"
+VERDICTS=" ACCEPTED WRONG_ANSWER COMPILE_ERROR RUNTIME_ERROR TIME_LIMIT_EXCEEDED "
+failures=0
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# The C ABI of each problem, written from the `parameters` list of its statement's
+# front matter (pointers are const float* unless the parameter is the output).
+prototype() {
+  case "$1" in
+    conv-transpose2d-batchnorm-tanh-maxpool-groupnorm)
+      echo 'extern "C" void solution(const float* input, const float* kernel, const float* bn_weight, const float* bn_bias, const float* gn_weight, const float* gn_bias, float* output, size_t batch_size, size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h, size_t kernel_w, size_t stride_h, size_t stride_w, size_t padding_h, size_t padding_w, size_t output_padding_h, size_t output_padding_w, size_t groups, size_t num_groups);' ;;
+    conv2d-groupnorm-scale-maxpool-clamp)
+      echo 'extern "C" void solution(const float* input, const float* kernel, const float* conv_bias, const float* gn_weight, const float* gn_bias, const float* scale, float* output, size_t num_groups, size_t pool_kernel, double clamp_min, double clamp_max, size_t batch_size, size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h, size_t kernel_w);' ;;
+    conv-transpose3d-sum-layernorm-avgpool-gelu)
+      echo 'extern "C" void solution(const float* input, const float* kernel, float* output, size_t batch_size, size_t in_channels, size_t out_channels, size_t depth, size_t height, size_t width, size_t kernel_d, size_t kernel_h, size_t kernel_w, size_t stride_d, size_t stride_h, size_t stride_w, size_t padding_d, size_t padding_h, size_t padding_w, size_t output_padding_d, size_t output_padding_h, size_t output_padding_w, double sum_weight);' ;;
+    conv-transpose-2d-asym-input-asym-kernel-strided-grouped)
+      echo 'extern "C" void solution(const float* input, const float* kernel, float* output, size_t batch_size, size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h, size_t kernel_w, size_t stride_h, size_t stride_w, size_t padding_h, size_t padding_w, size_t output_padding_h, size_t output_padding_w, size_t dilation_h, size_t dilation_w, size_t groups);' ;;
+    conv-transpose2d-softmax-biasadd-scaling-sigmoid)
+      echo 'extern "C" void solution(const float* input, const float* kernel, const float* conv_bias, const float* add_bias, float* output, double scaling_factor, size_t batch_size, size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h, size_t kernel_w, size_t stride_h, size_t stride_w, size_t padding_h, size_t padding_w, size_t output_padding_h, size_t output_padding_w);' ;;
+    *) return 1 ;;
+  esac
+}
+
+# compile <source> <log> [extra nvcc flags...]: 0 when nvcc succeeds and prints nothing.
+compile() {
+  local source="$1" log="$2"
+  shift 2
+  "${NVCC}" "${NVCC_FLAGS[@]}" "$@" "${source}" -o "${WORK_DIR}/out.o" >"${log}" 2>&1 && [[ ! -s "${log}" ]]
+}
+
+# Verdict that expected.yaml ($1) gives file $2, or nothing.
+expected_verdict() {
+  sed -n "s/^$2:[[:space:]]*\([A-Z_]*\)[[:space:]]*\$/\1/p" "$1"
+}
+
+problem_count=0
+for folder in "${SOLUTIONS_DIR}"/*/; do
+  folder="${folder%/}"
+  slug="$(basename "${folder}")"
+  problem_count=$((problem_count + 1))
+  expected="${folder}/expected.yaml"
+  header="${WORK_DIR}/${slug}.prototype.h"
+  if ! { echo '#include <cstddef>'; prototype "${slug}"; } >"${header}"; then
+    fail "${slug}: no ABI prototype known for this folder (add it to prototype() in $0)"
+    continue
+  fi
+  [[ -f "${expected}" ]] || { fail "${slug}: expected.yaml is missing"; continue; }
+  [[ -f "${folder}/default.cu" ]] || fail "${slug}: default.cu is missing"
+  wrong_count=$(find "${folder}" -maxdepth 1 -name 'wrong_*.cu' | wc -l)
+  ((wrong_count >= 4)) || fail "${slug}: ${wrong_count} wrong_*.cu files, at least 4 expected"
+
+  # expected.yaml <-> files: every entry names an existing file, every file has one entry.
+  while IFS= read -r line; do
+    [[ "${line}" =~ ^[[:space:]]*(#|$) ]] && continue
+    if [[ ! "${line}" =~ ^([A-Za-z0-9_.-]+\.cu):[[:space:]]*([A-Z_]+)[[:space:]]*$ ]]; then
+      fail "${expected}: malformed line '${line}' (want 'file.cu: VERDICT')"
+      continue
+    fi
+    file="${BASH_REMATCH[1]}" verdict="${BASH_REMATCH[2]}"
+    [[ -f "${folder}/${file}" ]] || fail "${expected}: lists ${file}, which does not exist"
+    [[ "${VERDICTS}" == *" ${verdict} "* ]] || fail "${expected}: ${file}: unknown verdict ${verdict} (one of:${VERDICTS})"
+    [[ $(grep -c "^${file}:" "${expected}") == 1 ]] || fail "${expected}: ${file} is listed more than once"
+  done <"${expected}"
+
+  for source in "${folder}"/*.cu; do
+    file="$(basename "${source}")"
+    log="${WORK_DIR}/${slug}.${file}.log"
+    verdict="$(expected_verdict "${expected}" "${file}")"
+    [[ -n "${verdict}" ]] || { fail "${slug}/${file}: not listed in expected.yaml"; continue; }
+    case "${file}" in
+      broken_compile_error.cu)
+        [[ "${verdict}" == COMPILE_ERROR ]] || fail "${slug}/${file}: expected.yaml says ${verdict}, want COMPILE_ERROR"
+        if compile "${source}" "${log}" -include "${header}"; then
+          fail "${slug}/${file}: compiled, but it must not"
+        elif ! grep -q 'error' "${log}"; then
+          fail "${slug}/${file}: nvcc failed without a compile error:"; cat "${log}"
+        else
+          echo "ok: ${slug}/${file} does not compile"
+        fi
+        ;;
+      broken_wrong_signature.cu)
+        [[ "${verdict}" == COMPILE_ERROR ]] || fail "${slug}/${file}: expected.yaml says ${verdict}, want COMPILE_ERROR"
+        if ! compile "${source}" "${log}"; then
+          fail "${slug}/${file}: does not compile even without the prototype:"; cat "${log}"
+        elif compile "${source}" "${log}" -include "${header}"; then
+          fail "${slug}/${file}: compiles against the ABI prototype, but its signature must not match"
+        elif ! grep -q '"solution"' "${log}"; then
+          fail "${slug}/${file}: fails against the prototype, but not on \"solution\":"; cat "${log}"
+        else
+          echo "ok: ${slug}/${file} compiles alone, not against the prototype"
+        fi
+        ;;
+      *)
+        [[ "${verdict}" != COMPILE_ERROR ]] || fail "${slug}/${file}: expected COMPILE_ERROR, but only broken_compile_error.cu and broken_wrong_signature.cu may be"
+        if compile "${source}" "${log}" -include "${header}"; then
+          echo "ok: ${slug}/${file}"
+        else
+          fail "${slug}/${file}: nvcc with the ABI prototype:"; cat "${log}"
+        fi
+        ;;
+    esac
+  done
+done
+
+((problem_count > 0)) || fail "no problem folders under ${SOLUTIONS_DIR}"
+echo "${problem_count} problem folders, ${failures} failures"
+exit $((failures != 0))

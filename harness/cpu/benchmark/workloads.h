@@ -1,0 +1,75 @@
+// The benchmark's workloads, shared by the CUDA programs run on the CPU
+// backend (emulated/*.cu) and their native C++ counterparts (native/*.cc):
+// problem sizes, the deterministic input generator, and the timing loop, so
+// both sides compute the same thing on the same data and report it the same
+// way. Host-only C++: it compiles under cucc, nvcc and g++ alike.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+namespace workloads {
+
+// GELU (exact erf form) over 16 Mi floats.
+constexpr int64_t kGeluElements = int64_t(1) << 24;
+
+// Direct 2-D convolution, stride 1, no padding: [N, C_in, H, W] * [C_out,
+// C_in, K, K] -> [N, C_out, H-K+1, W-K+1], one CUDA thread per output.
+constexpr int kConvBatch = 8, kConvInChannels = 3, kConvOutChannels = 16;
+constexpr int kConvHeight = 128, kConvWidth = 128, kConvKernel = 5;
+constexpr int kConvOutHeight = kConvHeight - kConvKernel + 1;
+constexpr int kConvOutWidth = kConvWidth - kConvKernel + 1;
+
+// Square matrix multiply C = A * B; the kernel uses 16x16 shared-memory tiles.
+constexpr int kMatmulSize = 512;
+constexpr int kMatmulTile = 16;
+
+// Timed repetitions after one untimed warm-up run.
+constexpr int kRepetitions = 5;
+
+// Uniform floats in [-1, 1) from a fixed 32-bit LCG: identical on every
+// compiler, so both sides see bit-identical inputs.
+inline std::vector<float> make_input(size_t count, uint32_t seed) {
+  std::vector<float> values(count);
+  uint32_t state = seed;
+  for (float& v : values) {
+    state = state * 1664525u + 1013904223u;
+    v = static_cast<float>(state >> 8) / 8388608.0f - 1.0f;
+  }
+  return values;
+}
+
+// Sum of |x| in double: a compact fingerprint of an output to compare sides.
+inline double checksum(const std::vector<float>& values) {
+  double sum = 0;
+  for (float v : values) sum += v < 0 ? -double(v) : double(v);
+  return sum;
+}
+
+// Runs `once` (which must block until its work is complete) 1 + kRepetitions
+// times and prints one machine-readable line for the comparison script:
+//   result workload=<name> best_ms=<x> median_ms=<y>
+template <typename Once>
+void time_and_report(const char* workload, Once once) {
+  once();  // warm-up: first-touch page faults, fiber and thread start-up
+  std::vector<double> ms;
+  for (int r = 0; r < kRepetitions; ++r) {
+    auto start = std::chrono::steady_clock::now();
+    once();
+    auto stop = std::chrono::steady_clock::now();
+    ms.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  std::printf("result workload=%s best_ms=%.3f median_ms=%.3f\n", workload, ms.front(),
+              ms[ms.size() / 2]);
+}
+
+// Prints the output's fingerprint: checksum workload=<name> value=<z>
+inline void report_checksum(const char* workload, const std::vector<float>& output) {
+  std::printf("checksum workload=%s value=%.6e\n", workload, checksum(output));
+}
+
+}  // namespace workloads

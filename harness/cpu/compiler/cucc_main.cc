@@ -1,0 +1,340 @@
+// cucc: compiles CUDA sources for the CPU backend, with nvcc-like flags.
+//
+//   cucc prog.cu -o prog                 a program with main (runtime linked in)
+//   cucc -shared sol.cu -o sol.so        a library; runtime symbols stay
+//                                        unresolved for the loading program
+//   cucc -c k.cu -o k.o                  an object file
+//
+// Each .cu goes through three stages: g++ -E with the prelude force-included,
+// the launch rewriter (rewrite_launches.h), and g++ on the rewritten,
+// already-preprocessed text (its line markers keep diagnostics on the user's
+// lines). .cc/.cpp/.c files are compiled as plain C++/C; .o/.a are linked.
+// The prelude headers and the runtime archive are found next to this
+// executable or in its Bazel runfiles (see find_backend_root).
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/cpu/compiler/rewrite_launches.h"
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kCudaInclude = "/usr/local/cuda/include";
+constexpr const char* kRunfilesPackage = "judge/harness/cpu";
+
+struct Options {
+  std::vector<std::string> inputs;
+  std::string output;
+  bool shared = false;
+  bool compile_only = false;
+  bool check_memory = false;
+  bool verbose = false;
+  bool keep = false;
+  std::string optimization = "-O3";
+  std::string standard = "-std=c++17";  // nvcc 13's default
+  std::vector<std::string> preprocessor;  // -I -D -U -include -isystem, in order
+  std::vector<std::string> compiler;      // -g, -Xcompiler ..., unknown flags
+  std::vector<std::string> linker;        // -L -l -Xlinker ...
+};
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::cerr << "cucc: error: " << message << "\n"
+            << "usage: cucc [-shared|-c] [-o OUT] [-I DIR] [-D NAME[=V]] [-include FILE] [-O0..3] [-g]\n"
+            << "            [-std=c++17|c++20] [-Xcompiler FLAGS] [-Xlinker FLAGS] [--check-memory] [-v] [--keep]\n"
+            << "            FILE.cu|.cc|.cpp|.c|.o|.a ...\n";
+  std::exit(2);
+}
+
+void split_commas(const std::string& text, std::vector<std::string>* out) {
+  std::stringstream stream(text);
+  std::string part;
+  while (std::getline(stream, part, ',')) {
+    if (!part.empty()) out->push_back(part);
+  }
+}
+
+Options parse_options(int argc, char** argv) {
+  Options options;
+  auto value_of = [&](int& i, const std::string& flag) -> std::string {
+    if (i + 1 >= argc) usage_error("option '" + flag + "' needs a value");
+    return argv[++i];
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto starts = [&](const char* prefix) { return arg.rfind(prefix, 0) == 0; };
+    if (arg == "-o") options.output = value_of(i, arg);
+    else if (arg == "-shared" || arg == "--shared") options.shared = true;
+    else if (arg == "-c" || arg == "--compile") options.compile_only = true;
+    else if (arg == "--check-memory") options.check_memory = true;
+    else if (arg == "-v" || arg == "--verbose") options.verbose = true;
+    else if (arg == "--keep" || arg == "-keep") options.keep = true;
+    else if (arg == "-I" || arg == "-D" || arg == "-U" || arg == "-include" || arg == "-isystem") {
+      options.preprocessor.push_back(arg);
+      options.preprocessor.push_back(value_of(i, arg));
+    } else if (starts("-I") || starts("-D") || starts("-U")) options.preprocessor.push_back(arg);
+    else if (starts("-O")) options.optimization = arg == "-O" ? "-O1" : arg;
+    else if (starts("-std=")) options.standard = arg;
+    else if (arg == "--std" || arg == "-std") options.standard = "-std=" + value_of(i, arg);
+    else if (arg == "-Xcompiler" || arg == "--compiler-options") split_commas(value_of(i, arg), &options.compiler);
+    else if (starts("-Xcompiler=")) split_commas(arg.substr(11), &options.compiler);
+    else if (arg == "-Xlinker" || arg == "--linker-options") {
+      std::vector<std::string> parts;
+      split_commas(value_of(i, arg), &parts);
+      for (auto& part : parts) options.linker.push_back("-Wl," + part);
+    } else if (arg == "-L" || arg == "-l") {
+      options.linker.push_back(arg + value_of(i, arg));
+    } else if (starts("-L") || starts("-l")) options.linker.push_back(arg);
+    else if (arg == "-g" || arg == "-G" || arg == "--debug" || arg == "--device-debug") options.compiler.push_back("-g");
+    // nvcc options about device code generation have no meaning here.
+    else if (starts("-arch") || starts("--gpu-architecture") || starts("-code") || starts("--use_fast_math") ||
+             starts("-use_fast_math") || arg == "-lineinfo" || arg == "--expt-relaxed-constexpr" ||
+             arg == "--expt-extended-lambda" || arg == "--extended-lambda" || arg == "-rdc=true" ||
+             arg == "-rdc=false" || starts("--ptxas-options") || starts("-maxrregcount") || starts("--maxrregcount"))
+      continue;
+    else if (arg == "-gencode" || arg == "-Xptxas" || arg == "-arch" || arg == "-code" || arg == "-ccbin")
+      ++i;
+    else if (arg == "-w" || starts("-W") || starts("-f") || starts("-m")) options.compiler.push_back(arg);
+    else if (starts("-")) usage_error("unknown option '" + arg + "'");
+    else options.inputs.push_back(arg);
+  }
+  if (options.inputs.empty()) usage_error("no input files");
+  if (options.shared && options.compile_only) usage_error("-shared and -c cannot be combined");
+  if (options.output.empty()) {
+    if (options.compile_only) {
+      if (options.inputs.size() != 1) usage_error("-c with several inputs needs no -o, or one input");
+      options.output = fs::path(options.inputs[0]).stem().string() + ".o";
+    } else {
+      options.output = options.shared ? "a.so" : "a.out";
+    }
+  }
+  return options;
+}
+
+bool has_backend_files(const fs::path& root) {
+  std::error_code ignored;
+  return fs::exists(root / "include/cucpu/prelude.h", ignored) && fs::exists(root / "libcucpu_runtime.a", ignored);
+}
+
+// The folder holding include/cucpu/prelude.h and libcucpu_runtime.a: $CUCPU_HOME,
+// the runfiles of this executable (bazel run, or exec'd by path from another
+// program's runfiles), or the runfiles of a test that depends on cucc.
+fs::path find_backend_root(const char* argv0) {
+  std::vector<fs::path> candidates;
+  if (const char* home = std::getenv("CUCPU_HOME")) candidates.emplace_back(home);
+  fs::path invoked = fs::absolute(argv0);
+  candidates.push_back(invoked.string() + ".runfiles/" + kRunfilesPackage);
+  candidates.push_back(invoked.parent_path());
+  std::error_code error;
+  fs::path real = fs::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    candidates.push_back(real.string() + ".runfiles/" + kRunfilesPackage);
+    candidates.push_back(real.parent_path());
+  }
+  for (const char* variable : {"RUNFILES_DIR", "TEST_SRCDIR"}) {
+    if (const char* dir = std::getenv(variable)) candidates.push_back(fs::path(dir) / kRunfilesPackage);
+  }
+  for (const fs::path& candidate : candidates) {
+    if (has_backend_files(candidate)) return candidate;
+  }
+  std::cerr << "cucc: error: cannot find the CPU backend's prelude headers and runtime archive; looked in:\n";
+  for (const fs::path& candidate : candidates) std::cerr << "  " << candidate.string() << "\n";
+  std::cerr << "set CUCPU_HOME to a folder holding include/cucpu/prelude.h and libcucpu_runtime.a\n";
+  std::exit(2);
+}
+
+int run_command(const std::vector<std::string>& command, bool verbose) {
+  if (verbose) {
+    for (const std::string& part : command) std::cerr << part << " ";
+    std::cerr << "\n";
+  }
+  std::vector<char*> argv;
+  for (const std::string& part : command) argv.push_back(const_cast<char*>(part.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid;
+  if (posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
+    std::cerr << "cucc: error: cannot run '" << argv[0] << "': " << std::strerror(errno) << "\n";
+    return 127;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::vector<std::string> sanitizer_flags(const Options& options) {
+  if (!options.check_memory) return {};
+  return {"-fsanitize=address", "-fno-omit-frame-pointer"};
+}
+
+std::vector<std::string> code_flags(const Options& options) {
+  std::vector<std::string> flags = {options.optimization, options.standard};
+  if (options.shared) flags.push_back("-fPIC");
+  for (const std::string& flag : sanitizer_flags(options)) flags.push_back(flag);
+  for (const std::string& flag : options.compiler) flags.push_back(flag);
+  return flags;
+}
+
+// .cu -> object: preprocess with the prelude, rewrite, compile.
+bool compile_cuda(const Options& options, const fs::path& root, const fs::path& input, const fs::path& object,
+                  const fs::path& work) {
+  fs::path preprocessed = work / (input.stem().string() + ".ii");
+  fs::path rewritten = work / (input.stem().string() + ".cpu.ii");
+  std::vector<std::string> command = {"g++", "-E", "-x", "c++", options.standard, "-isystem",
+                                      (root / "include").string(), "-isystem", kCudaInclude, "-include",
+                                      "cucpu/prelude.h"};
+  for (const std::string& flag : options.preprocessor) command.push_back(flag);
+  if (options.check_memory) command.push_back("-D__SANITIZE_ADDRESS__");
+  command.insert(command.end(), {input.string(), "-o", preprocessed.string()});
+  if (run_command(command, options.verbose) != 0) return false;
+
+  std::ifstream in(preprocessed, std::ios::binary);
+  std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_launches(source);
+  for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
+  if (!result.errors.empty()) return false;
+  std::ofstream(rewritten, std::ios::binary) << result.text;
+
+  command = {"g++", "-c", "-x", "c++-cpp-output"};
+  for (const std::string& flag : code_flags(options)) command.push_back(flag);
+  command.insert(command.end(), {rewritten.string(), "-o", object.string()});
+  return run_command(command, options.verbose) == 0;
+}
+
+bool compile_plain(const Options& options, const fs::path& input, const fs::path& object) {
+  std::vector<std::string> command = {"g++", "-c", "-isystem", kCudaInclude};
+  if (input.extension() == ".c") command = {"gcc", "-c", "-isystem", kCudaInclude};
+  for (const std::string& flag : options.preprocessor) command.push_back(flag);
+  for (const std::string& flag : code_flags(options)) {
+    if (input.extension() == ".c" && flag.rfind("-std=c++", 0) == 0) continue;
+    command.push_back(flag);
+  }
+  command.insert(command.end(), {input.string(), "-o", object.string()});
+  return run_command(command, options.verbose) == 0;
+}
+
+bool link(const Options& options, const fs::path& root, const std::vector<std::string>& objects) {
+  std::vector<std::string> command = {"g++"};
+  if (options.shared) command.push_back("-shared");
+  for (const std::string& flag : sanitizer_flags(options)) command.push_back(flag);
+  for (const std::string& object : objects) command.push_back(object);
+  command.insert(command.end(), {"-o", options.output});
+  if (!options.shared) {
+    // The whole runtime, exported, so solutions the program dlopens resolve
+    // their CUDA calls against it.
+    command.insert(command.end(), {"-Wl,--whole-archive", (root / "libcucpu_runtime.a").string(),
+                                   "-Wl,--no-whole-archive", "-rdynamic", "-lboost_context", "-ldl", "-lpthread"});
+  }
+  for (const std::string& flag : options.linker) command.push_back(flag);
+  return run_command(command, options.verbose) == 0;
+}
+
+std::string lowercase_extension(const fs::path& path) {
+  std::string extension = path.extension().string();
+  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return extension;
+}
+
+// FNV-1a over the bytes of `path`, folded into `hash`.
+void hash_file(const fs::path& path, unsigned long long* hash) {
+  std::ifstream in(path, std::ios::binary);
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    for (std::streamsize i = 0; i < in.gcount(); ++i) {
+      *hash = (*hash ^ static_cast<unsigned char>(buffer[i])) * 1099511628211ull;
+    }
+  }
+}
+
+std::string compiler_version() {
+  FILE* pipe = popen("g++ -dumpfullversion 2>/dev/null", "r");
+  if (pipe == nullptr) return "unknown";
+  char line[128] = {0};
+  if (std::fgets(line, sizeof line, pipe) == nullptr) line[0] = 0;
+  pclose(pipe);
+  std::string version = line;
+  while (!version.empty() && std::isspace(static_cast<unsigned char>(version.back()))) version.pop_back();
+  return version.empty() ? "unknown" : version;
+}
+
+// One line that changes whenever the prelude, the runtime or g++ does, so a
+// cache of compiled solutions keyed on it never reuses a stale library.
+void print_version(const fs::path& root) {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(root / "include/cucpu")) {
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  files.push_back(root / "libcucpu_runtime.a");
+  unsigned long long hash = 1469598103934665603ull;
+  for (const fs::path& file : files) {
+    std::string name = fs::relative(file, root).string();
+    for (char c : name) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    hash_file(file, &hash);
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", hash);
+  std::cout << "cucc (CPU backend) " << hex << ", g++ " << compiler_version() << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 2 && (std::string(argv[1]) == "--version" || std::string(argv[1]) == "-V")) {
+    print_version(find_backend_root(argv[0]));
+    return 0;
+  }
+  Options options = parse_options(argc, argv);
+  fs::path root = find_backend_root(argv[0]);
+  std::string work_template = (fs::temp_directory_path() / "cucc.XXXXXX").string();
+  if (mkdtemp(work_template.data()) == nullptr) {
+    std::cerr << "cucc: error: cannot create a temporary folder in " << fs::temp_directory_path() << "\n";
+    return 2;
+  }
+  fs::path work = work_template;
+  bool ok = true;
+  std::vector<std::string> objects;
+  for (size_t index = 0; index < options.inputs.size() && ok; ++index) {
+    fs::path input = options.inputs[index];
+    std::string extension = lowercase_extension(input);
+    if (!fs::exists(input)) {
+      std::cerr << "cucc: error: input file '" << input.string() << "' does not exist\n";
+      ok = false;
+      break;
+    }
+    if (extension == ".o" || extension == ".a" || extension == ".so") {
+      objects.push_back(input.string());
+      continue;
+    }
+    fs::path object = options.compile_only ? fs::path(options.output)
+                                           : work / (std::to_string(index) + "_" + input.stem().string() + ".o");
+    if (extension == ".cu" || extension == ".cuh") ok = compile_cuda(options, root, input, object, work);
+    else if (extension == ".cc" || extension == ".cpp" || extension == ".cxx" || extension == ".c")
+      ok = compile_plain(options, input, object);
+    else {
+      std::cerr << "cucc: error: '" << input.string() << "': unknown file type (expected .cu, .cc, .cpp, .c, .o, .a)\n";
+      ok = false;
+    }
+    objects.push_back(object.string());
+  }
+  if (ok && !options.compile_only) ok = link(options, root, objects);
+  if (options.keep) std::cerr << "cucc: intermediate files kept in " << work.string() << "\n";
+  else fs::remove_all(work);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,315 @@
+// See rewrite_launches.h.
+#include "rewrite_launches.h"
+
+#include <algorithm>
+#include <set>
+
+#include "source_tokens.h"
+
+namespace cucpu::compiler {
+namespace {
+
+// Keywords that can sit right before a callee (`return k<<<...>>>()`) and so
+// end the backward walk over the callee expression.
+const std::set<std::string_view> kStopKeywords = {"return", "else", "do", "case", "throw", "co_return",
+                                                  "co_yield", "co_await", "default", "goto", "new", "delete",
+                                                  "sizeof", "typedef", "using", "operator", "if", "while", "for",
+                                                  "switch", "const", "volatile", "auto", "void"};
+
+struct Edit {
+  size_t begin;
+  size_t end;
+  std::string replacement;
+};
+
+class Rewriter {
+ public:
+  explicit Rewriter(std::string_view source) : src_(source), parsed_(tokenize(source)), toks_(parsed_.tokens) {}
+
+  RewriteResult run() {
+    check_includes();
+    for (size_t i = 0; i < toks_.size(); ++i) {
+      const Token& t = toks_[i];
+      if (t.kind == TokenKind::punctuation) {
+        if (text(i) == "{") braces_.push_back(opens_namespace_scope(i));
+        else if (text(i) == "}" && !braces_.empty()) braces_.pop_back();
+        else if (is_triple(i, '<')) i = launch(i);
+        continue;
+      }
+      if (t.kind != TokenKind::identifier) continue;
+      if (text(i) == "__cucpu_shared__") {
+        shared_variable(i);
+        continue;
+      }
+      if (user_code(i)) refuse_if_unsupported(i);
+    }
+    RewriteResult result;
+    result.errors = std::move(errors_);
+    std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+    size_t copied = 0;
+    for (const Edit& edit : edits_) {
+      result.text.append(src_.substr(copied, edit.begin - copied));
+      result.text.append(edit.replacement);
+      copied = edit.end;
+    }
+    result.text.append(src_.substr(copied));
+    return result;
+  }
+
+ private:
+  std::string_view text(size_t i) const { return src_.substr(toks_[i].begin, toks_[i].end - toks_[i].begin); }
+  bool is(size_t i, std::string_view s) const { return i < toks_.size() && text(i) == s; }
+  bool adjacent(size_t a, size_t b) const { return toks_[a].end == toks_[b].begin; }
+  bool user_code(size_t i) const { return !parsed_.files[toks_[i].file].system; }
+
+  bool is_triple(size_t i, char c) const {
+    std::string_view one(&c, 1);
+    return i + 2 < toks_.size() && is(i, one) && is(i + 1, one) && is(i + 2, one) && adjacent(i, i + 1) &&
+           adjacent(i + 1, i + 2);
+  }
+
+  void error(size_t i, std::string message) {
+    const Token& t = toks_[i];
+    errors_.push_back({parsed_.files[t.file].name, t.line, std::move(message)});
+  }
+
+  // A `{` that opens a namespace or a linkage block keeps file scope.
+  bool opens_namespace_scope(size_t brace) const {
+    size_t j = brace;
+    while (j > 0) {
+      --j;
+      std::string_view word = text(j);
+      if (word == "namespace") return true;
+      if (toks_[j].kind == TokenKind::literal) return j > 0 && is(j - 1, "extern");
+      bool name_part = toks_[j].kind == TokenKind::identifier || word == ":" || word == "inline";
+      if (!name_part) return false;
+    }
+    return false;
+  }
+
+  bool at_file_scope() const {
+    return std::all_of(braces_.begin(), braces_.end(), [](bool is_namespace) { return is_namespace; });
+  }
+
+  // Index of the bracket that opens the group closed at `close`, walking back.
+  long match_backward(size_t close) const {
+    const std::string_view closers = ")]>", openers = "([<";
+    std::vector<char> stack;
+    for (long j = long(close); j >= 0; --j) {
+      if (toks_[j].kind != TokenKind::punctuation) continue;
+      char c = text(j)[0];
+      size_t closer = closers.find(c);
+      if (closer != std::string_view::npos) {
+        // `->` inside template arguments is not a bracket.
+        if (c == '>' && j > 0 && is(j - 1, "-") && adjacent(j - 1, j)) continue;
+        stack.push_back(openers[closer]);
+      } else if (openers.find(c) != std::string_view::npos) {
+        if (stack.empty() || stack.back() != c) {
+          if (c == '<') continue;  // a less-than inside a parenthesised group
+          return -1;
+        }
+        stack.pop_back();
+        if (stack.empty()) return j;
+      }
+    }
+    return -1;
+  }
+
+  // First token of the callee expression that ends at `last`, or -1.
+  long callee_start(long last) const {
+    long j = last;
+    long start = -1;
+    for (;;) {
+      if (j < 0) return start;
+      std::string_view word = text(j);
+      if (toks_[j].kind == TokenKind::punctuation && (word == ")" || word == "]" || word == ">")) {
+        long open = match_backward(size_t(j));
+        if (open < 0) return -1;
+        start = open;
+        j = open - 1;
+        if (word == ">" && (j < 0 || toks_[j].kind != TokenKind::identifier)) return -1;
+        if (j >= 0 && (toks_[j].kind == TokenKind::identifier && !kStopKeywords.count(text(j)))) continue;
+        if (j >= 0 && word == "]" && (is(j, ")") || is(j, "]"))) continue;
+        if (!joins_member(j, &j, &start)) return start;
+        continue;
+      }
+      if (toks_[j].kind == TokenKind::identifier && !kStopKeywords.count(word)) {
+        start = j;
+        --j;
+        if (!joins_member(j, &j, &start)) return start;
+        continue;
+      }
+      return start;
+    }
+  }
+
+  // Steps back over `::`, `.` or `->` at `j`; false if there is none. A
+  // leading `::` (global qualification) is taken into the callee.
+  bool joins_member(long j, long* next, long* start) const {
+    if (j >= 1 && is(j, ":") && is(j - 1, ":") && adjacent(j - 1, j)) {
+      *next = j - 2;
+      if (*next < 0 || !(toks_[*next].kind == TokenKind::identifier || is(*next, ">"))) {
+        *start = j - 1;  // `::k`: the walk ends after taking the `::`
+        *next = -1;
+      }
+      return true;
+    }
+    if (j >= 0 && is(j, ".")) {
+      *next = j - 1;
+      return true;
+    }
+    if (j >= 1 && is(j, ">") && is(j - 1, "-") && adjacent(j - 1, j)) {
+      *next = j - 2;
+      return true;
+    }
+    return false;
+  }
+
+  std::string collapse(size_t begin, size_t end) const {
+    std::string out;
+    for (char c : src_.substr(begin, end - begin)) {
+      if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+      if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+      out += c;
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+  }
+
+  static std::string escape(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out;
+  }
+
+  // Rewrites the launch whose `<<<` starts at token i; returns the index to
+  // continue scanning from.
+  size_t launch(size_t i) {
+    if (i > 0 && is(i - 1, "operator")) return i + 2;
+    long first = callee_start(long(i) - 1);
+    if (first < 0) {
+      error(i, "kernel launch '<<<' without a callee the CPU backend can recognise");
+      return i + 2;
+    }
+    // Find the `>>>` that closes the configuration at bracket depth 0.
+    size_t j = i + 3;
+    int depth = 0;
+    for (; j < toks_.size(); ++j) {
+      std::string_view w = text(j);
+      if (toks_[j].kind != TokenKind::punctuation) continue;
+      if (w == "(" || w == "[" || w == "{") ++depth;
+      else if (w == ")" || w == "]" || w == "}") --depth;
+      else if (depth == 0 && is_triple(j, '>')) break;
+      if (depth < 0) break;
+    }
+    if (j >= toks_.size() || depth < 0) {
+      error(i, "kernel launch '<<<' without a matching '>>>'");
+      return i + 2;
+    }
+    size_t config_end = j;  // first '>' of '>>>'
+    size_t open = j + 3;
+    if (!is(open, "(")) {
+      error(j, "kernel launch '>>>' not followed by an argument list '('");
+      return j + 2;
+    }
+    size_t close = open;
+    depth = 0;
+    for (; close < toks_.size(); ++close) {
+      if (toks_[close].kind != TokenKind::punctuation) continue;
+      std::string_view w = text(close);
+      if (w == "(" || w == "[" || w == "{") ++depth;
+      else if ((w == ")" || w == "]" || w == "}") && --depth == 0) break;
+    }
+    if (close >= toks_.size()) {
+      error(open, "kernel launch argument list without a closing ')'");
+      return open;
+    }
+    const Token& callee_first = toks_[size_t(first)];
+    std::string callee = collapse(callee_first.begin, toks_[i - 1].end);
+    std::string config(src_.substr(toks_[i + 2].end, toks_[config_end].begin - toks_[i + 2].end));
+    std::string args(src_.substr(toks_[open].end, toks_[close].begin - toks_[open].end));
+    bool has_args = close > open + 1;
+    const Token& at = toks_[i];
+    std::string replacement = "::cucpu::launch(::cucpu::KernelSite{\"" + escape(callee) + "\", \"" +
+                              parsed_.files[at.file].name + "\", " + std::to_string(at.line) +
+                              "}, ::cucpu::LaunchConfig(" + config + "), [&](auto&... cucpu_args) { " + callee +
+                              "(cucpu_args...); }" + (has_args ? ", " + args : std::string()) + ")";
+    edits_.push_back({callee_first.begin, toks_[close].end, std::move(replacement)});
+    return close;
+  }
+
+  // `__shared__` (spelled __cucpu_shared__ by the prelude) at token i.
+  void shared_variable(size_t i) {
+    bool is_extern = i > 0 && is(i - 1, "extern");
+    if (!is_extern) {
+      // Block-scope thread_local is implicitly static: one array per worker.
+      edits_.push_back({toks_[i].begin, toks_[i].end, "thread_local"});
+      return;
+    }
+    size_t semicolon = i;
+    while (semicolon < toks_.size() && !is(semicolon, ";")) ++semicolon;
+    if (semicolon >= toks_.size() || semicolon < i + 4 || !is(semicolon - 1, "]") || !is(semicolon - 2, "[") ||
+        toks_[semicolon - 3].kind != TokenKind::identifier) {
+      error(i, "unsupported 'extern __shared__' declaration: expected 'extern __shared__ T name[];'");
+      return;
+    }
+    size_t name = semicolon - 3;
+    if (at_file_scope()) {
+      edits_.push_back({toks_[i - 1].begin, toks_[i].end, "extern __constinit thread_local"});
+      edits_.push_back({toks_[semicolon].begin, toks_[semicolon].begin, " __asm__(\"cucpu_dynamic_shared\")"});
+      return;
+    }
+    std::string type(src_.substr(toks_[i].end, toks_[name].begin - toks_[i].end));
+    std::string declaration = type + "* const " + std::string(text(name)) + " = static_cast<decltype(" +
+                              std::string(text(name)) + ")>(::cucpu::detail::dynamic_shared_memory())";
+    edits_.push_back({toks_[i - 1].begin, toks_[semicolon].begin, declaration});
+  }
+
+  void refuse_if_unsupported(size_t i) {
+    std::string_view word = text(i);
+    if (word == "asm" || word == "__asm__" || word == "__asm") {
+      error(i, "inline assembly (asm) is not supported by the CPU backend: PTX cannot run on the CPU");
+    } else if (word == "wmma" && is(i + 1, ":")) {
+      error(i, "tensor-core API 'wmma::' is not supported by the CPU backend");
+    } else if (word.rfind("__hmma", 0) == 0 || word.rfind("__imma", 0) == 0 || word.rfind("__bmma", 0) == 0) {
+      error(i, "tensor-core intrinsic '" + std::string(word) + "' is not supported by the CPU backend");
+    } else if (word.rfind("cublas", 0) == 0 || word.rfind("cudnn", 0) == 0) {
+      error(i, "'" + std::string(word) + "': cuBLAS and cuDNN are not available to solutions on the CPU backend");
+    } else if (word == "this_grid" || word == "grid_group" || word == "cudaLaunchCooperativeKernel") {
+      error(i, "grid-wide synchronisation ('" + std::string(word) +
+                   "') is not supported: the CPU backend cannot keep all blocks resident");
+    }
+  }
+
+  void check_includes() {
+    for (const auto& include : parsed_.includes_from_user_code) {
+      std::string base = include.path.substr(include.path.find_last_of('/') + 1);
+      bool refused = base.rfind("cublas", 0) == 0 || base.rfind("cudnn", 0) == 0 || base == "mma.h";
+      if (refused) {
+        errors_.push_back({parsed_.files[include.file].name, include.line,
+                           "#include of '" + base + "' is not supported by the CPU backend (cuBLAS, cuDNN and "
+                           "tensor-core headers are refused)"});
+      }
+    }
+  }
+
+  std::string_view src_;
+  TokenizedSource parsed_;
+  const std::vector<Token>& toks_;
+  std::vector<bool> braces_;  // per open brace: does it keep file scope?
+  std::vector<Edit> edits_;
+  std::vector<SourceError> errors_;
+};
+
+}  // namespace
+
+RewriteResult rewrite_launches(std::string_view preprocessed) { return Rewriter(preprocessed).run(); }
+
+std::string format_error(const SourceError& error) {
+  return error.file + ":" + std::to_string(error.line) + ": error: " + error.message;
+}
+
+}  // namespace cucpu::compiler

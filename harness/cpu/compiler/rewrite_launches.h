@@ -1,0 +1,34 @@
+// Source-to-source pass over preprocessed CUDA (g++ -E output with the
+// prelude included) that makes it plain C++ for the CPU backend:
+//   - every `callee<<<config>>>(args)` becomes a ::cucpu::launch(...) call;
+//   - `__shared__` variables become per-worker thread_local storage and
+//     `extern __shared__` arrays the worker's dynamic shared buffer;
+//   - constructs the backend cannot run faithfully (inline PTX, tensor-core
+//     APIs, cuBLAS/cuDNN, grid-wide sync) are refused with the user's
+//     file:line.
+// Line structure is preserved so g++ diagnostics keep the user's lines.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cucpu::compiler {
+
+struct SourceError {
+  std::string file;
+  int line;
+  std::string message;
+};
+
+struct RewriteResult {
+  std::string text;
+  std::vector<SourceError> errors;  // refusals; `text` is unusable if any
+};
+
+RewriteResult rewrite_launches(std::string_view preprocessed);
+
+// "file:line: error: message", the form compilers use.
+std::string format_error(const SourceError& error);
+
+}  // namespace cucpu::compiler

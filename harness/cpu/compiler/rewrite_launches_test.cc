@@ -1,0 +1,124 @@
+// Unit tests of the launch rewriter on hand-written preprocessed text.
+#include "harness/cpu/compiler/rewrite_launches.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+namespace cucpu::compiler {
+namespace {
+
+std::string rewrite(const std::string& text) {
+  RewriteResult result = rewrite_launches(text);
+  EXPECT_TRUE(result.errors.empty()) << (result.errors.empty() ? "" : format_error(result.errors[0]));
+  return result.text;
+}
+
+std::string marker(const char* file = "user.cu") { return std::string("# 1 \"") + file + "\"\n"; }
+
+TEST(RewriteLaunches, PlainLaunchBecomesRuntimeCall) {
+  std::string out = rewrite(marker() + "void f(){ add<<<g, b>>>(x, n); }\n");
+  EXPECT_NE(out.find("::cucpu::launch(::cucpu::KernelSite{\"add\", \"user.cu\", 1}, "
+                     "::cucpu::LaunchConfig(g, b), [&](auto&... cucpu_args) { add(cucpu_args...); }, x, n)"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("<<<"), std::string::npos);
+}
+
+TEST(RewriteLaunches, CalleeForms) {
+  std::string out = rewrite(marker() +
+                            "void f(){ ns::k<<<1, 2>>>(); k2<float, 4><<<1, 2, 64, s>>>(p);\n"
+                            " (fp)<<<1,1>>>(a); table[i]<<<1,1>>>(a); ::top<<<1,1>>>(); return k3<<<1,1>>>(); }\n");
+  EXPECT_NE(out.find("KernelSite{\"ns::k\""), std::string::npos) << out;
+  EXPECT_NE(out.find("{ ns::k(cucpu_args...); })"), std::string::npos) << out;
+  EXPECT_NE(out.find("KernelSite{\"k2<float, 4>\""), std::string::npos) << out;
+  EXPECT_NE(out.find("LaunchConfig(1, 2, 64, s)"), std::string::npos) << out;
+  EXPECT_NE(out.find("{ (fp)(cucpu_args...); }, a)"), std::string::npos) << out;
+  EXPECT_NE(out.find("{ table[i](cucpu_args...); }, a)"), std::string::npos) << out;
+  EXPECT_NE(out.find("{ ::top(cucpu_args...); })"), std::string::npos) << out;
+  EXPECT_NE(out.find("return ::cucpu::launch(::cucpu::KernelSite{\"k3\""), std::string::npos) << out;
+  EXPECT_EQ(out.find("<<<"), std::string::npos) << out;
+}
+
+TEST(RewriteLaunches, NestedBracketsInConfigAndArguments) {
+  std::string out = rewrite(marker() + "void f(){ k<<<dim3(n >> 1, f(a, b)), v[2]>>>(g(x, y), h<int>(z)); }\n");
+  EXPECT_NE(out.find("LaunchConfig(dim3(n >> 1, f(a, b)), v[2])"), std::string::npos) << out;
+  EXPECT_NE(out.find("}, g(x, y), h<int>(z))"), std::string::npos) << out;
+}
+
+TEST(RewriteLaunches, LeavesStringsCharsAndOperatorAlone) {
+  std::string source = marker() +
+                       "const char* s = \"k<<<1,1>>>()\"; const char* r = R\"x(a<<<b>>>(c))x\"; char c = '<';\n"
+                       "struct S; template <class T> S& operator<<<T>(S&, T);\n";
+  EXPECT_EQ(rewrite(source), source);
+}
+
+TEST(RewriteLaunches, KeepsLineStructure) {
+  std::string source = marker() + "void f(){\n k<<<1,\n 2>>>(a,\n b);\n}\nint after;\n";
+  std::string out = rewrite(source);
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), std::count(source.begin(), source.end(), '\n'));
+}
+
+TEST(RewriteLaunches, SiteNamesTheUserLineAfterLineMarkers) {
+  std::string out = rewrite("# 1 \"user.cu\"\n\n# 1 \"/usr/include/x.h\" 1 3\nint x;\n# 40 \"user.cu\" 2\n"
+                            "void f(){ k<<<1,1>>>(); }\n");
+  EXPECT_NE(out.find("KernelSite{\"k\", \"user.cu\", 40}"), std::string::npos) << out;
+}
+
+TEST(RewriteLaunches, StaticSharedBecomesThreadLocal) {
+  std::string out = rewrite(marker() + "void k(){ __cucpu_shared__ float tile[32][33]; }\n");
+  EXPECT_NE(out.find("thread_local float tile[32][33];"), std::string::npos) << out;
+}
+
+TEST(RewriteLaunches, ExternSharedInFunctionBecomesPointerToDynamicBuffer) {
+  std::string out = rewrite(marker() + "template <class T> void k(){ extern __cucpu_shared__ T buf[]; }\n");
+  EXPECT_NE(out.find(" T * const buf = static_cast<decltype(buf)>(::cucpu::detail::dynamic_shared_memory());"),
+            std::string::npos)
+      << out;
+}
+
+TEST(RewriteLaunches, ExternSharedAtFileScopeBindsTheDynamicSymbol) {
+  std::string out = rewrite(marker() + "namespace a { extern __cucpu_shared__ float buf[]; }\n");
+  EXPECT_NE(out.find("extern __constinit thread_local float buf[] __asm__(\"cucpu_dynamic_shared\");"),
+            std::string::npos)
+      << out;
+}
+
+SourceError only_error(const std::string& text) {
+  RewriteResult result = rewrite_launches(text);
+  EXPECT_EQ(result.errors.size(), 1u);
+  return result.errors.empty() ? SourceError{} : result.errors[0];
+}
+
+TEST(RewriteLaunches, RefusesInlineAssemblyWithUserLine) {
+  SourceError error = only_error("# 7 \"sol.cu\"\nvoid k(){\n asm volatile(\"bar.sync 0;\"); }\n");
+  EXPECT_EQ(error.file, "sol.cu");
+  EXPECT_EQ(error.line, 8);
+  EXPECT_NE(error.message.find("asm"), std::string::npos);
+  EXPECT_EQ(format_error(error).rfind("sol.cu:8: error: ", 0), 0u);
+}
+
+TEST(RewriteLaunches, IgnoresAssemblyInSystemHeaders) {
+  RewriteResult result = rewrite_launches("# 1 \"/usr/include/x.h\" 1 3\nstatic void f(){ asm(\"nop\"); }\n");
+  EXPECT_TRUE(result.errors.empty());
+}
+
+TEST(RewriteLaunches, RefusesTensorCoresLibrariesAndGridSync) {
+  EXPECT_NE(only_error(marker() + "void k(){ nvcuda::wmma::fragment<int> f; }").message.find("wmma"),
+            std::string::npos);
+  EXPECT_NE(only_error(marker() + "void h(){ cublasCreate(&h); }").message.find("cuBLAS"), std::string::npos);
+  EXPECT_NE(only_error(marker() + "void k(){ cg::this_grid().sync(); }").message.find("grid"), std::string::npos);
+  SourceError include = only_error("# 1 \"s.cu\"\n\n\n# 1 \"/usr/local/cuda/include/cublas_v2.h\" 1 3\nint x;\n");
+  EXPECT_EQ(include.file, "s.cu");
+  EXPECT_EQ(include.line, 3);
+  EXPECT_NE(include.message.find("cublas_v2.h"), std::string::npos);
+}
+
+TEST(RewriteLaunches, ReportsMalformedLaunch) {
+  SourceError error = only_error(marker() + "void f(){ k<<<1, 2>>> ; }\n");
+  EXPECT_NE(error.message.find("'('"), std::string::npos) << error.message;
+}
+
+}  // namespace
+}  // namespace cucpu::compiler

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# End-to-end checks of the cucc driver: a program with main, a solution
+# library loaded by a host program, launch forms, a refusal naming the
+# user's line, and the --version line.
+set -euo pipefail
+
+cucc=$1
+testdata=$2
+work=${TEST_TMPDIR:-$(mktemp -d)}
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+"$cucc" "$testdata/launch_forms.cu" -o "$work/launch_forms"
+"$work/launch_forms" | grep -q "ALL PASS" || fail "launch_forms did not pass"
+
+"$cucc" -shared "$testdata/solution_library.cu" -o "$work/solution.so"
+"$cucc" "$testdata/dlopen_host.cc" -o "$work/dlopen_host"
+"$work/dlopen_host" "$work/solution.so" | grep -q "sum=100000.000000 err=cudaSuccess" \
+  || fail "the dlopened solution did not compute the sum"
+CUCPU_WORKERS=1 CUCPU_SHUFFLE_SEED=3 "$work/dlopen_host" "$work/solution.so" >/dev/null \
+  || fail "the solution failed with one worker in shuffled order"
+
+if "$cucc" "$testdata/refused_asm.cu" -o "$work/refused" 2>"$work/refused.log"; then
+  fail "inline asm was accepted"
+fi
+grep -q "refused_asm.cu:5: error: inline assembly" "$work/refused.log" \
+  || { cat "$work/refused.log" >&2; fail "the refusal does not name refused_asm.cu:5"; }
+
+"$cucc" --version | grep -Eq "^cucc \(CPU backend\) [0-9a-f]{16}, g\+\+ " || fail "--version line"
+echo "cucc_test: all checks passed"

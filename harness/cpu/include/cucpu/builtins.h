@@ -1,0 +1,65 @@
+// CUDA's device-side vocabulary that the toolkit's host headers leave out:
+// execution-space keywords, the built-in index variables, barriers, fences,
+// traps and clocks. Barriers are out-of-line calls into the scheduler, which
+// suspends the calling CUDA thread's fiber (runtime/scheduler.cc).
+#pragma once
+
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include "cucpu/detail/kernel_services.h"
+#include "cucpu/detail/thread_context.h"
+
+// Keywords the host headers leave undefined or define for the device compiler.
+#ifndef __noinline__
+#define __noinline__ __attribute__((noinline))
+#endif
+#undef __launch_bounds__
+#define __launch_bounds__(...)
+#ifndef __maxnreg__
+#define __maxnreg__(n)
+#endif
+#ifndef __grid_constant__
+#define __grid_constant__
+#endif
+// The driver recognises this marker after preprocessing: static shared
+// arrays become per-worker thread_local storage, `extern __shared__` arrays
+// the worker's dynamic shared buffer.
+#undef __shared__
+#define __shared__ __cucpu_shared__
+
+// Built-in variables: read-only views of the running CUDA thread's context.
+#define threadIdx (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx))
+#define blockIdx (static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx))
+#define blockDim (static_cast<const dim3&>(::cucpu::detail::tls_context.block_dim))
+#define gridDim (static_cast<const dim3&>(::cucpu::detail::tls_context.grid_dim))
+constexpr int warpSize = 32;
+
+
+inline void __syncthreads() { ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::sync, 0); }
+inline int __syncthreads_count(int predicate) {
+  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::count, predicate);
+}
+inline int __syncthreads_and(int predicate) {
+  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::all, predicate);
+}
+inline int __syncthreads_or(int predicate) {
+  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::any, predicate);
+}
+
+// Memory fences: a full fence keeps the compiler and the CPU from reordering
+// across the point, which is at least as strong as any GPU fence scope.
+inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+[[noreturn]] inline void __trap() { ::cucpu::detail::trap("__trap() called"); }
+[[noreturn]] inline void __brkpt() { ::cucpu::detail::trap("__brkpt() called"); }
+
+inline long long clock64() { return static_cast<long long>(::cucpu::detail::clock_ticks()); }
+inline long long __clock64() { return clock64(); }
+inline std::uint64_t __globaltimer() { return ::cucpu::detail::clock_ticks(); }
+inline void __nanosleep(unsigned) {}
+
+// Device-side allocation goes to the host heap.

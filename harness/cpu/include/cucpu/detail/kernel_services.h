@@ -1,0 +1,17 @@
+// Runtime services that device code calls out of line: barriers, traps, the
+// dynamic shared memory buffer and the clock (runtime/scheduler.cc, faults.cc).
+#pragma once
+
+#include <cstdint>
+
+namespace cucpu::detail {
+enum class BarrierKind : int { sync, count, all, any };
+// Suspends until every live thread of the block arrives; returns the count /
+// and / or of the predicates for the reducing forms.
+int block_barrier(BarrierKind kind, int predicate);
+// Reports a trap naming the kernel and abandons it (never returns in a kernel).
+[[noreturn]] void trap(const char* what);
+// Start of the worker's dynamic shared memory buffer (extern __shared__).
+void* dynamic_shared_memory();
+std::uint64_t clock_ticks();
+}  // namespace cucpu::detail

@@ -1,0 +1,75 @@
+// The per-worker-thread state that kernel code reads directly (threadIdx and
+// friends) and the inline thread loop that starts CUDA threads.
+//
+// One OS worker thread runs one block at a time, and every fiber of that block
+// stays on that worker, so a plain thread_local is per block. The scheduler
+// (runtime/scheduler.cc) rewrites the fields before it resumes a fiber; the
+// loop below starts CUDA threads without any fiber switch, so a kernel with no
+// barrier runs all its threads back to back on one fiber.
+#pragma once
+
+#include <vector_types.h>
+
+namespace cucpu {
+
+// Where a launch came from: the callee as written and the user's file:line.
+struct KernelSite {
+  const char* name;
+  const char* file;
+  int line;
+};
+
+namespace detail {
+
+struct ThreadContext {
+  uint3 thread_idx;
+  uint3 block_idx;
+  dim3 block_dim;
+  dim3 grid_dim;
+  unsigned linear;              // linear index of the running thread in its block
+  unsigned next_start;          // next position in the start order
+  unsigned start_count;         // threads per block
+  unsigned exited;              // threads of this block that returned
+  const unsigned* start_order;  // null: 0, 1, 2, ...; else a shuffled order
+  const KernelSite* site;       // the running kernel, null on the host
+  void* block;                  // the scheduler's BlockRun
+};
+
+// __constinit spares every access a check for a dynamic initialiser.
+// initial-exec: the variable lives in the executable's static TLS (the runtime
+// is linked into the program), so solution libraries reach it without a call.
+extern __constinit thread_local ThreadContext tls_context __attribute__((tls_model("initial-exec")));
+
+inline void set_thread_index(ThreadContext& c, unsigned linear) {
+  c.linear = linear;
+  if (c.block_dim.y == 1 && c.block_dim.z == 1) {
+    c.thread_idx = uint3{linear, 0, 0};
+  } else {
+    unsigned plane = c.block_dim.x * c.block_dim.y;
+    c.thread_idx = uint3{linear % c.block_dim.x, (linear % plane) / c.block_dim.x, linear / plane};
+  }
+}
+
+// Takes the next unstarted thread of the current block; false when all started.
+inline bool begin_next_thread() {
+  ThreadContext& c = tls_context;
+  if (c.next_start >= c.start_count) return false;
+  unsigned linear = c.start_order ? c.start_order[c.next_start] : c.next_start;
+  ++c.next_start;
+  set_thread_index(c, linear);
+  return true;
+}
+
+// Runs CUDA threads of the current block until none is left to start. It is
+// instantiated in the user's translation unit, so the kernel inlines into it.
+template <class Body>
+void run_threads(void* body) {
+  Body& run_one = *static_cast<Body*>(body);
+  while (begin_next_thread()) {
+    run_one();
+    ++tls_context.exited;
+  }
+}
+
+}  // namespace detail
+}  // namespace cucpu

@@ -1,0 +1,21 @@
+// Force-included (g++ -include) into every .cu file that cucc compiles for
+// the CPU backend. It brings in the toolkit's own host-usable headers, then
+// the device vocabulary they lack. Nothing here needs the CUDA compiler.
+#pragma once
+
+#define __CUCPU__ 1
+
+#include <cassert>
+#include <cstdio>
+#include <cstdlib>
+
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+
+#include "cucpu/builtins.h"
+#include "cucpu/math.h"
+#include "cucpu/half_math.h"
+#include "cucpu/atomics.h"
+#include "cucpu/warp.h"
+#include "cucpu/launch.h"
+#include "cucpu/symbol_api.h"

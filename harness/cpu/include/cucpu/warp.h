@@ -1,0 +1,87 @@
+// Warp collectives (shuffles, votes, __syncwarp). Each is a rendezvous of the
+// lanes named in the mask: a lane deposits its value in its own slot and
+// suspends until the last named lane arrives; that lane computes every lane's
+// result, and each lane reads its own (runtime/warp.cc). A mask naming a lane
+// that never arrives is reported as an error, never a hang.
+#pragma once
+
+#include <cstring>
+#include <type_traits>
+
+#include "cucpu/detail/thread_context.h"
+#include "cucpu/detail/warp_collective.h"
+
+namespace cucpu::detail {
+
+template <class T>
+inline T warp_shuffle(WarpOp op, unsigned mask, const T& value, int argument, int width) {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= kMaxShuffleBytes,
+                "__shfl_*_sync: operand must be a trivially copyable type of at most 16 bytes");
+  unsigned char out[kMaxShuffleBytes];
+  warp_collective(op, mask, &value, sizeof(T), argument, width, out);
+  T result;
+  std::memcpy(&result, out, sizeof(T));
+  return result;
+}
+
+inline unsigned warp_word(WarpOp op, unsigned mask, unsigned value) {
+  unsigned out[kMaxShuffleBytes / sizeof(unsigned)];
+  warp_collective(op, mask, &value, sizeof(value), 0, 32, out);
+  return out[0];
+}
+
+}  // namespace cucpu::detail
+
+template <class T>
+inline T __shfl_sync(unsigned mask, T var, int src_lane, int width = 32) {
+  return ::cucpu::detail::warp_shuffle(::cucpu::detail::WarpOp::shfl_idx, mask, var, src_lane, width);
+}
+template <class T>
+inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = 32) {
+  return ::cucpu::detail::warp_shuffle(::cucpu::detail::WarpOp::shfl_up, mask, var, int(delta), width);
+}
+template <class T>
+inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = 32) {
+  return ::cucpu::detail::warp_shuffle(::cucpu::detail::WarpOp::shfl_down, mask, var, int(delta), width);
+}
+template <class T>
+inline T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = 32) {
+  return ::cucpu::detail::warp_shuffle(::cucpu::detail::WarpOp::shfl_xor, mask, var, lane_mask, width);
+}
+
+inline unsigned __ballot_sync(unsigned mask, int predicate) {
+  return ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::ballot, mask, predicate != 0);
+}
+inline int __any_sync(unsigned mask, int predicate) {
+  return int(::cucpu::detail::warp_word(::cucpu::detail::WarpOp::any, mask, predicate != 0));
+}
+inline int __all_sync(unsigned mask, int predicate) {
+  return int(::cucpu::detail::warp_word(::cucpu::detail::WarpOp::all, mask, predicate != 0));
+}
+inline unsigned __match_any_sync(unsigned mask, unsigned value) {
+  return ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::match_any, mask, value);
+}
+inline void __syncwarp(unsigned mask = 0xffffffffu) {
+  ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::sync, mask, 0);
+}
+inline unsigned __activemask() { return ::cucpu::detail::active_lanes(); }
+
+#define CUCPU_WARP_REDUCE(name, op)                                                               \
+  inline unsigned name(unsigned mask, unsigned value) {                                           \
+    return ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::op, mask, value);                  \
+  }
+CUCPU_WARP_REDUCE(__reduce_add_sync, reduce_add)
+CUCPU_WARP_REDUCE(__reduce_and_sync, reduce_and)
+CUCPU_WARP_REDUCE(__reduce_or_sync, reduce_or)
+CUCPU_WARP_REDUCE(__reduce_xor_sync, reduce_xor)
+#undef CUCPU_WARP_REDUCE
+inline unsigned __reduce_min_sync(unsigned mask, unsigned value) {
+  return ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::reduce_min, mask, value);
+}
+inline unsigned __reduce_max_sync(unsigned mask, unsigned value) {
+  return ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::reduce_max, mask, value);
+}
+
+// Lane id and the lane masks of the PTX special registers, for code that
+// computes them with intrinsics rather than threadIdx.
+inline unsigned __lane_id() { return ::cucpu::detail::tls_context.linear & 31u; }

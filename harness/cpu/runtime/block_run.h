@@ -1,0 +1,81 @@
+// The scheduler's state for one worker thread and the block it is running.
+// Shared by scheduler.cc (blocks, fibers, barriers), warp.cc (collectives)
+// and faults.cc (traps); user code never sees it.
+#pragma once
+
+#include <boost/context/fiber.hpp>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "cucpu/detail/kernel_services.h"
+#include "cucpu/detail/thread_context.h"
+#include "cucpu/detail/warp_collective.h"
+
+namespace cucpu::runtime {
+
+// Why a fiber handed control back to its worker.
+enum class FiberExit { idle, waiting, trapped };
+
+struct LaneSlot {
+  alignas(16) unsigned char value[detail::kMaxShuffleBytes];
+  alignas(16) unsigned char result[detail::kMaxShuffleBytes];
+  detail::WarpOp op;
+  int argument;
+  int width;
+  unsigned mask;
+};
+
+struct WarpRun {
+  unsigned arrived = 0;  // lanes waiting in a collective
+  LaneSlot lanes[32];
+};
+
+struct BlockRun {
+  unsigned thread_count = 0;
+  // Suspended CUDA threads by linear index (a fiber per waiting thread).
+  std::vector<boost::context::fiber> suspended;
+  // Threads to resume; [ready_head, size) are pending.
+  std::vector<unsigned> ready;
+  size_t ready_head = 0;
+  // The barrier being gathered, and the result of the last one released.
+  std::vector<unsigned> barrier_waiters;
+  unsigned barrier_true_count = 0;
+  unsigned released_true_count = 0;
+  unsigned released_waiter_count = 0;
+  std::vector<WarpRun> warps;
+  // Shuffled mode (CUCPU_SHUFFLE_SEED): start order and the choice of the
+  // next ready thread come from a per-block seeded generator.
+  bool shuffled = false;
+  std::vector<unsigned> start_order;
+  std::mt19937_64 random;
+};
+
+struct Worker {
+  boost::context::fiber main;                 // the worker's own context while a fiber runs
+  std::vector<boost::context::fiber> idle;    // fibers with no thread, ready for reuse
+  std::vector<boost::context::fiber> abandoned;  // stacks of failed kernels, never resumed
+  FiberExit exit = FiberExit::idle;
+  size_t fibers_created = 0;
+  void* body = nullptr;
+  void (*run_threads)(void*) = nullptr;
+  BlockRun block;
+};
+
+// The calling worker (created on first use).
+Worker& this_worker();
+
+// Hands control from the running fiber back to the worker; returns when the
+// scheduler resumes this CUDA thread.
+void suspend_current_thread(FiberExit why);
+
+inline BlockRun* current_block() { return static_cast<BlockRun*>(detail::tls_context.block); }
+
+// Queues a suspended thread to be resumed.
+inline void make_ready(BlockRun& block, unsigned linear) { block.ready.push_back(linear); }
+
+// Writes `cucpu: kernel 'k' (file:line): block (x,y,z) thread (x,y,z): <what>`.
+void report_kernel_fault(const char* what);
+
+}  // namespace cucpu::runtime

@@ -1,0 +1,37 @@
+"""One pair of tests per conformance program.
+
+For conformance/<name>.cu the macro defines:
+  <name>       compiled by cucc and run on the CPU backend, checked against
+               conformance/<name>.expect when present (else: exit 0, "ALL PASS");
+  <name>_nvcc  compiled by the real nvcc for sm_80 and sm_90 (valid CUDA).
+and the suites `conformance` and `nvcc_validity` over all of them, so a
+failure names its program.
+"""
+
+
+def conformance_suite(programs, cucc, header):
+    cpu_tests = []
+    nvcc_tests = []
+    for program in programs:
+        name = program.split("/")[-1][:-len(".cu")]
+        expect = native.glob([program[:-len(".cu")] + ".expect"])
+        native.sh_test(
+            name = name,
+            srcs = ["run_conformance_program.sh"],
+            args = ["$(location %s)" % cucc, "$(location %s)" % program] +
+                   ["$(location %s)" % e for e in expect],
+            data = [cucc, program, header] + expect,
+            size = "medium",
+        )
+        native.sh_test(
+            name = name + "_nvcc",
+            srcs = ["check_nvcc_validity.sh"],
+            args = ["$(location %s)" % program],
+            data = [program, header],
+            size = "small",
+            tags = ["nvcc"],
+        )
+        cpu_tests.append(name)
+        nvcc_tests.append(name + "_nvcc")
+    native.test_suite(name = "conformance", tests = cpu_tests)
+    native.test_suite(name = "nvcc_validity", tests = nvcc_tests)

@@ -1,0 +1,4 @@
+// Runner test program: fails to compile, naming its line.
+int main() {
+#error "refused construct"
+}

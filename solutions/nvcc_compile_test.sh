@@ -11,6 +11,7 @@
 set -u
 
 NVCC="${NVCC:-/usr/local/cuda/bin/nvcc}"
+# shellcheck disable=SC2054  # the commas belong to nvcc's -gencode syntax
 NVCC_FLAGS=(-c -std=c++17 -O3 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90
             -Werror all-warnings -Xcompiler -Wall,-Werror)
 SOLUTIONS_DIR="${1:-$(dirname "$0")}"
@@ -23,22 +24,12 @@ fail() {
   failures=$((failures + 1))
 }
 
-# The C ABI of each problem, written from the `parameters` list of its statement's
-# front matter (pointers are const float* unless the parameter is the output).
+# The C ABI of problem $1, as the judge derives it from the statement's front
+# matter (`judge show` prints the exact prototype), so a new problem needs no
+# change here.
+JUDGE="${JUDGE:-${TEST_SRCDIR:-.}/judge/judge/judge}"
 prototype() {
-  case "$1" in
-    conv-transpose2d-batchnorm-tanh-maxpool-groupnorm)
-      echo 'extern "C" void solution(const float* input, const float* kernel, const float* bn_weight, const float* bn_bias, const float* gn_weight, const float* gn_bias, float* output, size_t batch_size, size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h, size_t kernel_w, size_t stride_h, size_t stride_w, size_t padding_h, size_t padding_w, size_t output_padding_h, size_t output_padding_w, size_t groups, size_t num_groups);' ;;
-    conv2d-groupnorm-scale-maxpool-clamp)
-      echo 'extern "C" void solution(const float* input, const float* kernel, const float* conv_bias, const float* gn_weight, const float* gn_bias, const float* scale, float* output, size_t num_groups, size_t pool_kernel, double clamp_min, double clamp_max, size_t batch_size, size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h, size_t kernel_w);' ;;
-    conv-transpose3d-sum-layernorm-avgpool-gelu)
-      echo 'extern "C" void solution(const float* input, const float* kernel, float* output, size_t batch_size, size_t in_channels, size_t out_channels, size_t depth, size_t height, size_t width, size_t kernel_d, size_t kernel_h, size_t kernel_w, size_t stride_d, size_t stride_h, size_t stride_w, size_t padding_d, size_t padding_h, size_t padding_w, size_t output_padding_d, size_t output_padding_h, size_t output_padding_w, double sum_weight);' ;;
-    conv-transpose-2d-asym-input-asym-kernel-strided-grouped)
-      echo 'extern "C" void solution(const float* input, const float* kernel, float* output, size_t batch_size, size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h, size_t kernel_w, size_t stride_h, size_t stride_w, size_t padding_h, size_t padding_w, size_t output_padding_h, size_t output_padding_w, size_t dilation_h, size_t dilation_w, size_t groups);' ;;
-    conv-transpose2d-softmax-biasadd-scaling-sigmoid)
-      echo 'extern "C" void solution(const float* input, const float* kernel, const float* conv_bias, const float* add_bias, float* output, double scaling_factor, size_t batch_size, size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h, size_t kernel_w, size_t stride_h, size_t stride_w, size_t padding_h, size_t padding_w, size_t output_padding_h, size_t output_padding_w);' ;;
-    *) return 1 ;;
-  esac
+  "${JUDGE}" show --problem "$1" 2>/dev/null | grep -m1 '^extern "C" void solution('
 }
 
 # compile <source> <log> [extra nvcc flags...]: 0 when nvcc succeeds and prints nothing.
@@ -61,7 +52,7 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
   expected="${folder}/expected.yaml"
   header="${WORK_DIR}/${slug}.prototype.h"
   if ! { echo '#include <cstddef>'; prototype "${slug}"; } >"${header}"; then
-    fail "${slug}: no ABI prototype known for this folder (add it to prototype() in $0)"
+    fail "${slug}: no problem of that name (\`judge show --problem ${slug}\` gives no prototype)"
     continue
   fi
   [[ -f "${expected}" ]] || { fail "${slug}: expected.yaml is missing"; continue; }
@@ -70,6 +61,7 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
   ((wrong_count >= 4)) || fail "${slug}: ${wrong_count} wrong_*.cu files, at least 4 expected"
 
   # expected.yaml <-> files: every entry names an existing file, every file has one entry.
+  # shellcheck disable=SC2094  # expected.yaml is only read
   while IFS= read -r line; do
     [[ "${line}" =~ ^[[:space:]]*(#|$) ]] && continue
     if [[ ! "${line}" =~ ^([A-Za-z0-9_.-]+\.cu):[[:space:]]*([A-Z_]+)[[:space:]]*$ ]]; then

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "judge/pipeline/subprocess.h"
 #include "judge/pipeline/verdict.h"
@@ -97,6 +98,64 @@ TEST(BundledSolutions, EveryProblemHasADefaultAndFourWrongOnes) {
   }
   EXPECT_EQ(defaults.size(), 5u);
   for (const auto& [problem, count] : defaults) EXPECT_GE(wrong[problem], 4) << problem;
+}
+
+// The --events stream: one JSON object per line, stages in order, with the
+// statuses Tensara's clients know; timing on the CPU backend is labelled so.
+TEST(JudgeEvents, StreamTheStagesInOrder) {
+  const fs::path tmp = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  const std::string problem = "conv-transpose2d-softmax-biasadd-scaling-sigmoid";
+  CommandResult result =
+      run_command({"/bin/sh", "-c",
+                   (runfiles() / "judge/judge").string() + " --problem " + problem +
+                       " --backend cpu --events --benchmark --bench-tier sample --cache-dir " +
+                       (tmp / "cache").string() + " 2>/dev/null"},
+                  600, {}, 1 << 20);
+  ASSERT_TRUE(result.status.exited && result.status.code == 0) << result.status.describe() << result.output;
+  std::vector<std::string> statuses;
+  std::istringstream lines(result.output);
+  for (std::string line; std::getline(lines, line);) {
+    const nlohmann::json event = nlohmann::json::parse(line);  // every line is one JSON object
+    statuses.push_back(event.at("status").get<std::string>());
+    if (statuses.back() == "BENCHMARK_RESULT") {
+      EXPECT_EQ(event.at("timing"), "cpu-emulated");
+      EXPECT_GE(event.at("runs").get<int>(), 5);
+      EXPECT_GT(event.at("median_ms").get<double>(), 0.0);
+    }
+  }
+  std::vector<std::string> stages;  // statuses without the per-case repeats
+  for (const std::string& status : statuses) {
+    if (stages.empty() || stages.back() != status) stages.push_back(status);
+  }
+  const std::vector<std::string> expected = {"COMPILING", "CHECKING", "TEST_RESULT", "CHECKED",
+                                             "CHECKING",  "TEST_RESULT", "CHECKED", "BENCHMARKING",
+                                             "BENCHMARK_RESULT", "BENCHMARKED", "ACCEPTED"};
+  EXPECT_EQ(stages, expected) << result.output;
+}
+
+// --backend cuda judges on the GPU when there is one, and otherwise is refused
+// with the runtime's reason instead of falling back silently.
+TEST(JudgeCommand, ForcedGpuBackendNeedsAGpu) {
+  CommandResult probe = run_command({(runfiles() / "harness/runner/runner_cuda").string(), "--probe"}, 120);
+  const bool has_gpu = nlohmann::json::parse(probe.output).value("devices", 0) > 0;
+  CommandResult result = run_command({(runfiles() / "judge/judge").string(), "--problem",
+                                      "conv-transpose2d-softmax-biasadd-scaling-sigmoid", "--backend", "cuda",
+                                      "--no-benchmark"},
+                                     600);
+  EXPECT_TRUE(result.status.exited);
+  if (has_gpu) {
+    EXPECT_EQ(result.status.code, 0) << result.output;
+  } else {
+    EXPECT_EQ(result.status.code, 2) << result.output;
+    EXPECT_NE(result.output.find("--backend cuda: no usable GPU"), std::string::npos) << result.output;
+  }
+}
+
+TEST(JudgeCommand, UnknownProblemListsTheKnownOnes) {
+  CommandResult result = run_command({(runfiles() / "judge/judge").string(), "--problem", "no-such-problem"}, 120);
+  EXPECT_TRUE(result.status.exited);
+  EXPECT_EQ(result.status.code, 2) << result.output;
+  EXPECT_NE(result.output.find("conv2d-groupnorm-scale-maxpool-clamp"), std::string::npos) << result.output;
 }
 
 }  // namespace

@@ -90,7 +90,8 @@ int run_judge_command(const CommandLine& line) {
   Backend backend;
   try {
     backend = choose_backend(backend_request);
-  } catch (const std::invalid_argument& error) {
+  } catch (const std::exception& error) {
+    // A bad --backend, or a forced backend this machine cannot provide.
     throw UsageError(error.what());
   }
   judge_options.benchmark = args.count("benchmark") ? true : backend.kind == BackendKind::Cuda;

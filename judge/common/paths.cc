@@ -1,5 +1,6 @@
 #include "judge/common/paths.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <system_error>
 
@@ -25,18 +26,24 @@ std::optional<std::filesystem::path> from_env(const char* variable) {
 
 }  // namespace
 
-std::optional<std::filesystem::path> runfiles_root(const std::string& argv0) {
-  if (auto dir = from_env("RUNFILES_DIR")) return dir;
-  if (auto dir = from_env("TEST_SRCDIR")) return dir;
-  if (!argv0.empty()) {
-    if (auto dir = existing_workspace_dir(argv0 + ".runfiles")) return dir;
-  }
+std::vector<std::filesystem::path> runfiles_roots(const std::string& argv0) {
+  std::vector<std::filesystem::path> roots;
+  auto add = [&](std::optional<std::filesystem::path> dir) {
+    if (dir && std::find(roots.begin(), roots.end(), *dir) == roots.end()) roots.push_back(*dir);
+  };
+  add(from_env("RUNFILES_DIR"));
+  add(from_env("TEST_SRCDIR"));
+  if (!argv0.empty()) add(existing_workspace_dir(argv0 + ".runfiles"));
   std::error_code error;
   std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    if (auto dir = existing_workspace_dir(self.string() + ".runfiles")) return dir;
-  }
-  return std::nullopt;
+  if (!error) add(existing_workspace_dir(self.string() + ".runfiles"));
+  return roots;
+}
+
+std::optional<std::filesystem::path> runfiles_root(const std::string& argv0) {
+  std::vector<std::filesystem::path> roots = runfiles_roots(argv0);
+  if (roots.empty()) return std::nullopt;
+  return roots.front();
 }
 
 std::filesystem::path problems_root(const std::string& argv0, const std::string& override_dir) {
@@ -48,14 +55,16 @@ std::filesystem::path problems_root(const std::string& argv0, const std::string&
     }
     return dir;
   }
-  std::optional<std::filesystem::path> runfiles = runfiles_root(argv0);
-  if (runfiles && std::filesystem::is_directory(*runfiles / "problems", error)) {
-    return *runfiles / "problems";
+  // An inherited RUNFILES_DIR may belong to another binary (a test that runs
+  // the judge): take the first runfiles tree that has the problems.
+  std::string searched;
+  for (const std::filesystem::path& root : runfiles_roots(argv0)) {
+    if (std::filesystem::is_directory(root / "problems", error)) return root / "problems";
+    searched += (searched.empty() ? "" : ", ") + (root / "problems").string();
   }
-  throw UsageError(
-      "cannot find the problems folder in this binary's runfiles (" +
-      (runfiles ? runfiles->string() : std::string("no runfiles found")) +
-      "); run the judge with `bazel run //judge -- ...` or pass --problems-dir <path>");
+  throw UsageError("cannot find the problems folder in this binary's runfiles (looked in: " +
+                   (searched.empty() ? std::string("no runfiles found") : searched) +
+                   "); run the judge with `bazel run //judge -- ...` or pass --problems-dir <path>");
 }
 
 std::filesystem::path resolve_user_path(const std::filesystem::path& path) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace judge {
 
@@ -17,9 +18,12 @@ namespace judge {
 // TEST_SRCDIR (bazel test), then "<argv0>.runfiles" and
 // "/proc/self/exe.runfiles". nullopt when none of them exists.
 std::optional<std::filesystem::path> runfiles_root(const std::string& argv0);
+// Every existing runfiles directory of that list, in that order.
+std::vector<std::filesystem::path> runfiles_roots(const std::string& argv0);
 
 // The problems folder: `override_dir` (from --problems-dir, resolved as a
-// user path) when given, else "<runfiles>/problems". Throws UsageError when
+// user path) when given, else "problems" in the first runfiles directory
+// that has one. Throws UsageError when
 // neither exists, saying to pass --problems-dir.
 std::filesystem::path problems_root(const std::string& argv0, const std::string& override_dir);
 

@@ -32,6 +32,29 @@ TEST(RunfilesRoot, FoundUnderBazelTest) {
   EXPECT_EQ(root->filename(), "judge");
 }
 
+TEST(ProblemsRoot, TakesTheFirstRunfilesTreeThatHasProblems) {
+  // RUNFILES_DIR inherited from another binary has no problems/; the
+  // binary's own <argv0>.runfiles does.
+  const std::filesystem::path tmp = std::getenv("TEST_TMPDIR");
+  std::filesystem::create_directories(tmp / "other.runfiles/judge");
+  std::filesystem::create_directories(tmp / "bin/judge.runfiles/judge/problems");
+  setenv("RUNFILES_DIR", (tmp / "other.runfiles").c_str(), 1);
+  const std::string argv0 = (tmp / "bin/judge").string();
+  EXPECT_EQ(runfiles_root(argv0), std::filesystem::absolute(tmp / "other.runfiles/judge"));
+  EXPECT_EQ(problems_root(argv0, ""), std::filesystem::absolute(tmp / "bin/judge.runfiles/judge/problems"));
+  unsetenv("RUNFILES_DIR");
+}
+
+TEST(ProblemsRoot, ErrorSaysWhereItLookedAndWhatToDo) {
+  unsetenv("RUNFILES_DIR");
+  try {
+    problems_root("/no/such/binary", "");  // TEST_SRCDIR of this test has no problems/
+    FAIL() << "expected UsageError";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("pass --problems-dir"), std::string::npos) << error.what();
+  }
+}
+
 TEST(ProblemsRoot, OverrideMustExist) {
   unsetenv("BUILD_WORKING_DIRECTORY");
   try {

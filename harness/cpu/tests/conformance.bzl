@@ -6,10 +6,15 @@ For conformance/<name>.cu the macro defines:
   <name>_nvcc  compiled by the real nvcc for sm_80 and sm_90 (valid CUDA).
 and the suites `conformance` and `nvcc_validity` over all of them, so a
 failure names its program.
+
+Programs listed in `known_gaps` fail on the backend today for a reason
+recorded in KNOWN_GAPS.md: their CPU test is tagged manual (run it by name)
+and left out of `conformance`, while their nvcc test still runs. Take a
+program off the list when its gap is fixed.
 """
 
 
-def conformance_suite(programs, cucc, header):
+def conformance_suite(programs, cucc, header, known_gaps = []):
     cpu_tests = []
     nvcc_tests = []
     for program in programs:
@@ -22,6 +27,7 @@ def conformance_suite(programs, cucc, header):
                    ["$(location %s)" % e for e in expect],
             data = [cucc, program, header] + expect,
             size = "medium",
+            tags = ["manual"] if name in known_gaps else [],
         )
         native.sh_test(
             name = name + "_nvcc",
@@ -31,7 +37,11 @@ def conformance_suite(programs, cucc, header):
             size = "small",
             tags = ["nvcc"],
         )
-        cpu_tests.append(name)
+        if name not in known_gaps:
+            cpu_tests.append(name)
         nvcc_tests.append(name + "_nvcc")
+    for gap in known_gaps:
+        if gap not in [p.split("/")[-1][:-len(".cu")] for p in programs]:
+            fail("known_gaps names '%s', which is not a conformance program" % gap)
     native.test_suite(name = "conformance", tests = cpu_tests)
     native.test_suite(name = "nvcc_validity", tests = nvcc_tests)

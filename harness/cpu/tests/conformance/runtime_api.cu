@@ -2,8 +2,10 @@
 // cudaMemcpy in every direction (sync and async), cudaMemset(Async),
 // cudaDeviceSynchronize, streams, events with elapsed time, error queries
 // (cudaGetLastError, cudaPeekAtLastError, cudaGetErrorString/Name),
-// cudaGetDeviceProperties/cudaGetDevice/cudaGetDeviceCount, and
-// cudaFuncSetAttribute to opt in to more than 48 KiB of dynamic shared memory.
+// cudaGetDeviceProperties/cudaGetDevice/cudaGetDeviceCount, cross-stream
+// ordering with cudaStreamWaitEvent, pinned host memory, pitched 2-D copies,
+// device and function attributes, and cudaFuncSetAttribute to opt in to more
+// than 48 KiB of dynamic shared memory.
 #include <cstring>
 #include <vector>
 
@@ -103,7 +105,7 @@ int main() {
     CONFORMANCE_CUDA(cudaEventRecord(start));
     busy_kernel<<<n / 256, 256>>>(data, n, 10);
     CONFORMANCE_CUDA(cudaEventRecord(middle));
-    busy_kernel<<<n / 256, 256>>>(data, n, 2000);
+    busy_kernel<<<n / 256, 256>>>(data, n, 300);
     CONFORMANCE_CUDA(cudaEventRecord(stop));
     CONFORMANCE_CUDA(cudaEventSynchronize(stop));
     float short_ms = -1.0f, total_ms = -1.0f;
@@ -135,6 +137,54 @@ int main() {
                        "cudaGetErrorString(cudaErrorInvalidValue) says invalid argument");
     conformance::check(std::strcmp(cudaGetErrorString(cudaSuccess), "no error") == 0,
                        "cudaGetErrorString(cudaSuccess) is \"no error\"");
+  }
+  {  // cross-stream ordering through an event, pinned memory, 2-D copies, attributes
+    int* d;
+    CONFORMANCE_CUDA(cudaMalloc(&d, 32 * sizeof(int)));
+    CONFORMANCE_CUDA(cudaMemset(d, 0, 32 * sizeof(int)));
+    cudaStream_t first, second;
+    cudaEvent_t done;
+    CONFORMANCE_CUDA(cudaStreamCreate(&first));
+    CONFORMANCE_CUDA(cudaStreamCreate(&second));
+    CONFORMANCE_CUDA(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+    iota_kernel<<<1, 32, 0, first>>>(d, 32, 1);
+    CONFORMANCE_CUDA(cudaEventRecord(done, first));
+    CONFORMANCE_CUDA(cudaStreamWaitEvent(second, done, 0));
+    int* pinned = nullptr;
+    CONFORMANCE_CUDA(cudaHostAlloc(reinterpret_cast<void**>(&pinned), 32 * sizeof(int), cudaHostAllocDefault));
+    CONFORMANCE_CUDA(cudaMemcpyAsync(pinned, d, 32 * sizeof(int), cudaMemcpyDeviceToHost, second));
+    CONFORMANCE_CUDA(cudaStreamSynchronize(second));
+    bool ordered = true;
+    for (int i = 0; i < 32; ++i) ordered = ordered && pinned[i] == 1 + i;
+    conformance::check(ordered, "cudaStreamWaitEvent orders a copy after another stream's kernel");
+    CONFORMANCE_CUDA(cudaFreeHost(pinned));
+    CONFORMANCE_CUDA(cudaEventDestroy(done));
+    CONFORMANCE_CUDA(cudaStreamDestroy(first));
+    CONFORMANCE_CUDA(cudaStreamDestroy(second));
+    CONFORMANCE_CUDA(cudaFree(d));
+
+    // A 3x2 int block copied into a pitched allocation and back.
+    const int host_rows[2][3] = {{1, 2, 3}, {4, 5, 6}};
+    int* pitched = nullptr;
+    size_t pitch = 0;
+    CONFORMANCE_CUDA(cudaMallocPitch(reinterpret_cast<void**>(&pitched), &pitch, 3 * sizeof(int), 2));
+    CONFORMANCE_CUDA(cudaMemcpy2D(pitched, pitch, host_rows, 3 * sizeof(int), 3 * sizeof(int), 2,
+                                  cudaMemcpyHostToDevice));
+    int back_rows[2][3] = {};
+    CONFORMANCE_CUDA(cudaMemcpy2D(back_rows, 3 * sizeof(int), pitched, pitch, 3 * sizeof(int), 2,
+                                  cudaMemcpyDeviceToHost));
+    conformance::check(pitch >= 3 * sizeof(int) && back_rows[0][2] == 3 && back_rows[1][0] == 4 &&
+                           back_rows[1][2] == 6,
+                       "cudaMallocPitch + cudaMemcpy2D round trip");
+    CONFORMANCE_CUDA(cudaFree(pitched));
+
+    int multiprocessors = 0, max_threads = 0;
+    CONFORMANCE_CUDA(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, 0));
+    CONFORMANCE_CUDA(cudaDeviceGetAttribute(&max_threads, cudaDevAttrMaxThreadsPerBlock, 0));
+    cudaFuncAttributes attributes;
+    CONFORMANCE_CUDA(cudaFuncGetAttributes(&attributes, iota_kernel));
+    conformance::check(multiprocessors > 0 && max_threads == 1024 && attributes.maxThreadsPerBlock > 0,
+                       "cudaDeviceGetAttribute and cudaFuncGetAttributes");
   }
   {  // dynamic shared memory above 48 KiB after opting in
     const int words = 16 * 1024;  // 64 KiB

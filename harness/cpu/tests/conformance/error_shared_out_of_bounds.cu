@@ -1,0 +1,23 @@
+// A read one element past the end of a static __shared__ array. GPUs'
+// compute-sanitizer reports this; under --check-memory the CPU backend must
+// also stop with a report naming the kernel, rather than silently read the
+// neighbouring array. The expectation file checks the report.
+#include "conformance_check.h"
+
+__global__ void shared_overread_kernel(float* out) {
+  __shared__ float tile[64];
+  __shared__ float neighbour[64];
+  tile[threadIdx.x] = static_cast<float>(threadIdx.x);
+  neighbour[threadIdx.x] = -1.0f;
+  __syncthreads();
+  out[threadIdx.x] = tile[threadIdx.x + 1] + neighbour[threadIdx.x];  // bug: thread 63 reads tile[64]
+}
+
+int main() {
+  float* d;
+  CONFORMANCE_CUDA(cudaMalloc(&d, 64 * sizeof(float)));
+  shared_overread_kernel<<<1, 64>>>(d);
+  cudaError_t sync = cudaDeviceSynchronize();
+  std::printf("kernel finished, synchronize returned %s\n", cudaGetErrorName(sync));
+  return 1;  // reaching here means the overread went unnoticed
+}

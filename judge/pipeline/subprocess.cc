@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -134,7 +135,7 @@ CommandResult run_command(const std::vector<std::string>& argv, double timeout_s
 }
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& extra_env,
-                           const std::string& log_path)
+                           const std::string& log_path, unsigned long long max_file_bytes)
     : m_log_path(log_path) {
   int to_child[2], from_child[2];
   if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
@@ -145,6 +146,8 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::map<
     dup2(log_fd, STDOUT_FILENO);
     dup2(log_fd, STDERR_FILENO);
     dup2(from_child[1], 3);  // dup2 clears close-on-exec on the copy
+    const rlimit file_size{max_file_bytes, max_file_bytes};
+    setrlimit(RLIMIT_FSIZE, &file_size);
   });
   close(to_child[0]);
   close(from_child[1]);

@@ -32,11 +32,13 @@ CommandResult run_command(const std::vector<std::string>& argv, double timeout_s
                           std::size_t max_output_bytes = 64 * 1024);
 
 // A long-lived child talking the runner protocol: requests on its stdin,
-// replies on its fd 3, everything else it prints into `log_path`.
+// replies on its fd 3, everything else it prints into `log_path`. No file
+// the child writes may exceed `max_file_bytes` (a solution printing without
+// end is killed by SIGXFSZ instead of filling the disk).
 class ChildProcess {
  public:
   ChildProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& extra_env,
-               const std::string& log_path);
+               const std::string& log_path, unsigned long long max_file_bytes = 8ULL << 30);
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;

@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 
 namespace judge {
 namespace {
@@ -49,6 +50,13 @@ TEST(ChildProcess, ReportsACrash) {
   EXPECT_FALSE(child.status().exited);
   EXPECT_EQ(child.status().code, SIGSEGV);
   EXPECT_NE(child.status().describe().find("signal 11"), std::string::npos);
+}
+
+TEST(ChildProcess, EndlessOutputIsCutOffBySizeLimit) {
+  ChildProcess child({"/bin/sh", "-c", "yes flood"}, {}, temp_log(), 1 << 20);
+  EXPECT_FALSE(child.read_line(30).has_value());
+  EXPECT_FALSE(child.status().timed_out);
+  EXPECT_LE(std::filesystem::file_size(temp_log()), 1u << 20);
 }
 
 TEST(ChildProcess, TimesOutAndKills) {

@@ -12,6 +12,7 @@ packages=(
   libgtest-dev                                      # unit tests
   libbenchmark-dev                                  # micro-benchmarks
   libboost-context-dev                              # fibers: one per CUDA thread on the CPU backend
+  libeigen3-dev                                     # double-precision GEMMs in the references
   python3-torch python3-numpy                       # PyTorch cross-check of the references
 )
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "problems/common/parallel.h"
+
 namespace problems {
 namespace {
 
@@ -12,6 +14,10 @@ using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eig
 // Column buffer budget, in doubles (8 MiB): large enough for an efficient
 // GEMM, small enough to stay near the caches and to run one per thread.
 constexpr int64_t kColumnBudget = int64_t{1} << 20;
+
+// scratch_buffer slots this file uses (documented in the header).
+constexpr int kColumnsSlot = 6;
+constexpr int kInputChunkSlot = 7;
 
 // Range of input indices i with 0 <= i * stride + offset < out_extent, as
 // [first, last).
@@ -83,8 +89,9 @@ void ConvTranspose::run_sample(const float* input, double* output) const {
       std::clamp<int64_t>(kColumnBudget / std::max<int64_t>(1, rows * row_length), 1, input_rows);
 
   std::memset(output, 0, sizeof(double) * geo.out_channels * geo.out_volume());
-  RowMajorMatrix columns(rows, chunk_rows * row_length);
-  RowMajorMatrix input_chunk(in_g, chunk_rows * row_length);
+  const int64_t chunk_capacity = chunk_rows * row_length;
+  double* columns = scratch_buffer(kColumnsSlot, rows * chunk_capacity);
+  double* input_chunk = scratch_buffer(kInputChunkSlot, in_g * chunk_capacity);
 
   for (int64_t g = 0; g < geo.groups; ++g) {
     Eigen::Map<const RowMajorMatrix> kernel_t(m_kernel_t[g].data(), rows, in_g);
@@ -94,15 +101,15 @@ void ConvTranspose::run_sample(const float* input, double* output) const {
       const int64_t width = row_count * row_length;
       for (int64_t ci = 0; ci < in_g; ++ci) {
         const float* source = input_g + ci * positions + first_row * row_length;
-        double* target = input_chunk.data() + ci * input_chunk.cols();
+        double* target = input_chunk + ci * chunk_capacity;
         for (int64_t p = 0; p < width; ++p) target[p] = source[p];
       }
       Eigen::Map<RowMajorMatrix, 0, Eigen::OuterStride<>> column_view(
-          columns.data(), rows, width, Eigen::OuterStride<>(columns.cols()));
+          columns, rows, width, Eigen::OuterStride<>(chunk_capacity));
       Eigen::Map<const RowMajorMatrix, 0, Eigen::OuterStride<>> input_view(
-          input_chunk.data(), in_g, width, Eigen::OuterStride<>(input_chunk.cols()));
+          input_chunk, in_g, width, Eigen::OuterStride<>(chunk_capacity));
       column_view.noalias() = kernel_t * input_view;
-      scatter_columns(g, columns.data(), columns.cols(), first_row, row_count, output);
+      scatter_columns(g, columns, chunk_capacity, first_row, row_count, output);
     }
   }
 }

@@ -51,7 +51,7 @@ class ConvTranspose {
 
   // Overwrites `output` (C_out, D_out, H_out, W_out) with the transposed
   // convolution of `input` (C_in, D, H, W), one sample. Thread-safe: callers
-  // run several samples at once.
+  // run several samples at once. Uses scratch_buffer slots 6 and 7.
   void run_sample(const float* input, double* output) const;
 
   const ConvTransposeGeometry& geometry() const { return m_geometry; }

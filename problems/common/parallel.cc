@@ -4,6 +4,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -31,10 +32,18 @@ void parallel_for(int64_t count, const std::function<void(int64_t item)>& body) 
     }
   };
   std::vector<std::thread> pool;
-  for (int64_t t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
+  for (int64_t t = 0; t < threads; ++t) pool.emplace_back(worker);
   for (auto& thread : pool) thread.join();
   if (failure) std::rethrow_exception(failure);
+}
+
+double* scratch_buffer(int slot, int64_t count) {
+  constexpr int kSlots = 8;
+  thread_local std::vector<double> buffers[kSlots];
+  if (slot < 0 || slot >= kSlots) throw std::logic_error("scratch_buffer: slot out of range");
+  std::vector<double>& buffer = buffers[slot];
+  if (static_cast<int64_t>(buffer.size()) < count) buffer.resize(count);
+  return buffer.data();
 }
 
 }  // namespace problems

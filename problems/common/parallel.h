@@ -16,6 +16,16 @@ int reference_thread_count();
 // Calls body(item) for every item in [0, count), on up to
 // reference_thread_count() threads. An exception thrown by body is rethrown
 // in the caller after all threads have stopped.
+//
+// The workers are always fresh threads, never the caller: a body may keep
+// per-sample scratch in thread_local storage (see scratch_buffer), which is
+// then reused from sample to sample and freed when the call ends.
 void parallel_for(int64_t count, const std::function<void(int64_t item)>& body);
+
+// Scratch of at least `count` doubles owned by the calling thread; `slot`
+// (0-7) tells apart the buffers one body needs at once. Contents are
+// unspecified (not zeroed). Reusing it inside a parallel_for body avoids
+// allocating and page-faulting megabytes per sample.
+double* scratch_buffer(int slot, int64_t count);
 
 }  // namespace problems

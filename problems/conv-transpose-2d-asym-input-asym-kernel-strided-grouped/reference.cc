@@ -90,8 +90,8 @@ class ConvTranspose2dStridedGrouped : public judge::ProblemDefinition {
     const int64_t sample_in = g.in_channels * g.in_volume();
     const int64_t sample_out = g.out_channels * g.out_volume();
     parallel_for(args.integer("batch_size"), [&](int64_t n) {
-      std::vector<double> result(sample_out);
-      conv.run_sample(input + n * sample_in, result.data());
+      double* result = scratch_buffer(0, sample_out);
+      conv.run_sample(input + n * sample_in, result);
       float* out = output + n * sample_out;
       for (int64_t i = 0; i < sample_out; ++i) out[i] = static_cast<float>(result[i]);
     });

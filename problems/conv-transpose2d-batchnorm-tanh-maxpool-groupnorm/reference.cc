@@ -149,11 +149,12 @@ class ConvTranspose2dBatchNormTanhMaxPoolGroupNorm : public judge::ProblemDefini
         double* values = sample + c * plane;
         for (int64_t s = 0; s < plane; ++s) values[s] = std::tanh(values[s] * bn_scale[c] + bn_shift[c]);
       }
-      std::vector<double> pooled(channels * pooled_h * pooled_w);
-      max_pool_2d_sample(sample, channels, conv_h, conv_w, kPoolWindow, pooled.data());
-      group_norm_sample(pooled.data(), channels, pooled_h * pooled_w, num_groups, gn_weight, gn_bias);
-      float* out = output + n * channels * pooled_h * pooled_w;
-      for (size_t i = 0; i < pooled.size(); ++i) out[i] = static_cast<float>(pooled[i]);
+      const int64_t pooled_count = channels * pooled_h * pooled_w;
+      double* pooled = scratch_buffer(0, pooled_count);
+      max_pool_2d_sample(sample, channels, conv_h, conv_w, kPoolWindow, pooled);
+      group_norm_sample(pooled, channels, pooled_h * pooled_w, num_groups, gn_weight, gn_bias);
+      float* out = output + n * pooled_count;
+      for (int64_t i = 0; i < pooled_count; ++i) out[i] = static_cast<float>(pooled[i]);
     });
   }
 };

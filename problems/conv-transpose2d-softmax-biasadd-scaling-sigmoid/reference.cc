@@ -96,20 +96,23 @@ class ConvTranspose2dSoftmaxBiasAddScalingSigmoid : public judge::ProblemDefinit
     ConvTranspose conv(g, inputs.at("kernel"));
     const int64_t sample_in = g.in_channels * g.in_volume();
     parallel_for(args.integer("batch_size"), [&](int64_t n) {
-      std::vector<double> x(channels * plane);
-      conv.run_sample(input + n * sample_in, x.data());
+      double* x = scratch_buffer(0, channels * plane);
+      conv.run_sample(input + n * sample_in, x);
       // Softmax over channels at every position; loops run over contiguous
       // positions with per-position running max and sum.
-      std::vector<double> max(plane, -INFINITY), sum(plane, 0.0);
+      double* max = scratch_buffer(1, plane);
+      double* sum = scratch_buffer(2, plane);
+      std::fill(max, max + plane, -INFINITY);
+      std::fill(sum, sum + plane, 0.0);
       for (int64_t c = 0; c < channels; ++c) {
-        double* values = x.data() + c * plane;
+        double* values = x + c * plane;
         for (int64_t p = 0; p < plane; ++p) {
           values[p] += conv_bias[c];
           max[p] = std::max(max[p], values[p]);
         }
       }
       for (int64_t c = 0; c < channels; ++c) {
-        double* values = x.data() + c * plane;
+        double* values = x + c * plane;
         for (int64_t p = 0; p < plane; ++p) {
           values[p] = std::exp(values[p] - max[p]);
           sum[p] += values[p];
@@ -118,7 +121,7 @@ class ConvTranspose2dSoftmaxBiasAddScalingSigmoid : public judge::ProblemDefinit
       for (int64_t p = 0; p < plane; ++p) sum[p] = 1.0 / sum[p];
       float* out = output + n * channels * plane;
       for (int64_t c = 0; c < channels; ++c) {
-        const double* values = x.data() + c * plane;
+        const double* values = x + c * plane;
         for (int64_t p = 0; p < plane; ++p) {
           const double z = (values[p] * sum[p] + add_bias[c]) * scaling;
           out[c * plane + p] = static_cast<float>(1.0 / (1.0 + std::exp(-z)));

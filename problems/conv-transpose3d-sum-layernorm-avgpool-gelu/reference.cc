@@ -5,6 +5,7 @@
 // The transposed-convolution output is 1 GiB in float32 at upstream size;
 // every later stage is per sample, so it is streamed one sample at a time
 // per thread in a double buffer (C_out * D_c * H_c * W_c doubles).
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -115,13 +116,16 @@ class ConvTranspose3dSumLayerNormAvgPoolGelu : public judge::ProblemDefinition {
     ConvTranspose conv(g, inputs.at("kernel"));
     const int64_t sample_in = g.in_channels * g.in_volume();
     parallel_for(batch, [&](int64_t n) {
-      std::vector<double> x(channels * volume);
-      conv.run_sample(input + n * sample_in, x.data());
+      double* x = scratch_buffer(0, channels * volume);
+      conv.run_sample(input + n * sample_in, x);
       // LayerNorm over channels: per position, mean and biased variance of
       // (x + sum_weight) over c; loops run over contiguous positions.
-      std::vector<double> mean(volume, 0.0), inv_std(volume, 0.0);
+      double* mean = scratch_buffer(1, volume);
+      double* inv_std = scratch_buffer(2, volume);
+      std::fill(mean, mean + volume, 0.0);
+      std::fill(inv_std, inv_std + volume, 0.0);
       for (int64_t c = 0; c < channels; ++c) {
-        double* plane = x.data() + c * volume;
+        double* plane = x + c * volume;
         for (int64_t p = 0; p < volume; ++p) {
           plane[p] += sum_weight;
           mean[p] += plane[p];
@@ -129,20 +133,20 @@ class ConvTranspose3dSumLayerNormAvgPoolGelu : public judge::ProblemDefinition {
       }
       for (int64_t p = 0; p < volume; ++p) mean[p] /= static_cast<double>(channels);
       for (int64_t c = 0; c < channels; ++c) {
-        const double* plane = x.data() + c * volume;
+        const double* plane = x + c * volume;
         for (int64_t p = 0; p < volume; ++p) inv_std[p] += (plane[p] - mean[p]) * (plane[p] - mean[p]);
       }
       for (int64_t p = 0; p < volume; ++p) {
         inv_std[p] = 1.0 / std::sqrt(inv_std[p] / static_cast<double>(channels) + kNormEpsilon);
       }
       for (int64_t c = 0; c < channels; ++c) {
-        double* plane = x.data() + c * volume;
+        double* plane = x + c * volume;
         for (int64_t p = 0; p < volume; ++p) plane[p] = (plane[p] - mean[p]) * inv_std[p];
       }
       // Average pool 2x2x2 (floor), then GELU.
       float* out = output + n * channels * pd * ph * pw;
       for (int64_t c = 0; c < channels; ++c) {
-        const double* plane = x.data() + c * volume;
+        const double* plane = x + c * volume;
         for (int64_t od = 0; od < pd; ++od)
           for (int64_t oh = 0; oh < ph; ++oh)
             for (int64_t ow = 0; ow < pw; ++ow) {

@@ -1,8 +1,8 @@
 // Writes test cases to disk for tools outside C++ (the PyTorch cross-check):
 // for every selected case, <out>/<slug>/<case>/ gets each input and each
-// reference output as .npy (float32) and a manifest.json:
-//   {"problem", "case", "tier", "seed", "params": {name: value},
-//    "inputs": {name: file}, "outputs": {name: file}}
+// reference output as .npy (float32) and a manifest.json in the schema of
+// `judge dump` (schema_version 1, see judge/cli/dump_command.cc), so the
+// cross-check reads either. This tool dumps whole tiers in one run.
 //
 //   dump_cases --out DIR [--tier check] [--problem SLUG]... [--case NAME]
 //              [--seed N] [--problems-dir DIR]
@@ -14,6 +14,7 @@
 
 #include "judge/common/npy.h"
 #include "judge/problem/case_data.h"
+#include "judge/problem/inputs.h"
 #include "judge/problem/problem.h"
 #include "problems/testing/problems_root.h"
 
@@ -33,22 +34,40 @@ void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, 
   fs::create_directories(dir);
   judge::CaseTensors tensors = judge::generate_case_inputs(problem, test_case, seed);
   judge::compute_expected(problem, test_case, tensors);
-  nlohmann::json manifest = {{"problem", problem.slug()},
-                             {"case", test_case.name},
-                             {"tier", judge::tier_name(test_case.tier)},
-                             {"seed", seed}};
-  nlohmann::json params = nlohmann::json::object();
+  nlohmann::ordered_json manifest = {{"schema_version", 1},
+                                     {"problem", problem.slug()},
+                                     {"case", test_case.name},
+                                     {"tier", judge::tier_name(test_case.tier)},
+                                     {"seed", seed}};
+  nlohmann::ordered_json params = nlohmann::ordered_json::object();
   for (const auto& [name, value] : test_case.args.integers()) params[name] = value;
   for (const auto& [name, value] : test_case.args.reals()) params[name] = value;
   manifest["params"] = params;
-  for (const auto& [role, buffers] : {std::pair{"inputs", &tensors.inputs}, std::pair{"outputs", &tensors.outputs}}) {
-    manifest[role] = nlohmann::json::object();
-    for (const auto& [name, data] : *buffers) {
-      const std::string file = name + ".npy";
-      judge::write_npy(dir / file, data.data(), tensors.shapes.at(name));
-      manifest[role][name] = file;
+  manifest["tolerance"] = {{"rtol", problem.tolerance().rtol}, {"atol", problem.tolerance().atol}};
+  nlohmann::ordered_json entries = nlohmann::ordered_json::array();
+  std::vector<std::string> inputs, outputs;
+  for (const judge::Parameter& parameter : problem.signature().parameters) {
+    if (!parameter.pointer) continue;
+    const bool is_input = parameter.is_input_tensor();
+    const std::vector<float>& data =
+        is_input ? tensors.inputs.at(parameter.name) : tensors.outputs.at(parameter.name);
+    const std::string file = parameter.name + ".npy";
+    judge::write_npy(dir / file, data.data(), tensors.shapes.at(parameter.name));
+    nlohmann::ordered_json entry = {{"name", parameter.name},
+                                    {"role", is_input ? "input" : "output"},
+                                    {"dtype", "float32"},
+                                    {"shape", tensors.shapes.at(parameter.name)},
+                                    {"file", file}};
+    if (is_input) {
+      const judge::InputRange& range = test_case.input_ranges.at(parameter.name);
+      entry["range"] = {range.lo, range.hi};
     }
+    entries.push_back(entry);
+    (is_input ? inputs : outputs).push_back(parameter.name);
   }
+  manifest["tensors"] = entries;
+  manifest["inputs"] = inputs;
+  manifest["outputs"] = outputs;
   std::ofstream(dir / "manifest.json") << manifest.dump(2) << "\n";
 }
 
@@ -58,7 +77,8 @@ int run(int argc, char** argv) {
       "tier", "tier to dump: sample, check or full", cxxopts::value<std::string>()->default_value("check"))(
       "problem", "problem slug (repeatable; default: every problem)", cxxopts::value<std::vector<std::string>>())(
       "case", "only the case with this name", cxxopts::value<std::string>())(
-      "seed", "input generator seed", cxxopts::value<uint64_t>()->default_value("0"))(
+      "seed", "input generator seed",
+      cxxopts::value<uint64_t>()->default_value(std::to_string(judge::kDefaultInputSeed)))(
       "problems-dir", "problems folder (default: the runfiles' problems/)", cxxopts::value<std::string>())(
       "h,help", "show this help");
   const auto parsed = options.parse(argc, argv);

@@ -15,6 +15,7 @@ import importlib.util
 import json
 import os
 import pathlib
+import re
 import sys
 import time
 
@@ -59,6 +60,12 @@ def main():
     print(f"\nExact reference (double accumulation, {rows[0][0]['threads'] if rows else '?'} threads) "
           f"vs PyTorch {torch.__version__} (float32, torch.set_num_threads({threads})), "
           f"one call each, no warm-up")
+    # Debian's torch calls the system BLAS (BLAS_INFO=generic): its speed on
+    # GEMM-based paths depends on which libblas.so.3 alternative is installed.
+    blas = re.search(r"BLAS_INFO=([^,\s]+)", torch.__config__.show())
+    libblas = pathlib.Path("/usr/lib/x86_64-linux-gnu/libblas.so.3")
+    print(f"PyTorch BLAS: {blas.group(1) if blas else 'unknown'}"
+          f"{' -> ' + os.path.realpath(libblas) if libblas.exists() else ''}")
     print("wall = elapsed seconds; cpu = CPU seconds of all threads (robust to other load on the machine)")
     header = (f"{'problem':58s} {'case':9s} {'ref wall':>8s} {'ref cpu':>8s} {'GFLOP/s':>8s} "
               f"{'torch wall':>10s} {'torch cpu':>9s} {'wall ratio':>10s} {'cpu ratio':>9s}")

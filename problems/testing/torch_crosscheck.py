@@ -2,15 +2,17 @@
 
 Usage: /usr/bin/python3 torch_crosscheck.py [--problems-dir DIR] CASE_DIR...
 
-Each CASE_DIR holds a manifest.json, the inputs and the reference outputs as
-.npy (written by //problems/testing:dump_cases). For each case, the problem's
+Each CASE_DIR holds a manifest.json (schema_version 1), the inputs and the
+reference outputs as .npy, as written by //problems/testing:dump_cases (whole
+tiers) or `judge dump` (one case); a directory holding such case
+directories may be given instead. For each case, the problem's
 reference.py computes the outputs in float64 from the same float32 inputs,
 and every element must satisfy |ours - torch| <= ATOL + RTOL * |torch|.
 The worst element (coordinates and both values) is printed for every case.
 Exits 1 when any case fails.
 
 With --precision-report, also measures how far three other computations fall
-from float64 in units of the problem's tolerance (cases.yaml), worst over the
+from float64 in units of the problem's tolerance (from the manifest), worst over the
 cases: plain float32 (must pass), float32 with the tanh approximation of GELU
 and a half-precision computation (inputs and output rounded to float16); the
 last two must fail, or the tolerance could not tell them from a correct
@@ -41,8 +43,12 @@ def load_reference(problems_dir, slug):
 
 def load_case(case_dir):
     manifest = json.loads((case_dir / "manifest.json").read_text())
-    inputs = {name: torch.from_numpy(np.load(case_dir / file)) for name, file in manifest["inputs"].items()}
-    outputs = {name: np.load(case_dir / file) for name, file in manifest["outputs"].items()}
+    if manifest.get("schema_version") != 1:
+        raise SystemExit(f"{case_dir}/manifest.json: schema_version {manifest.get('schema_version')!r}, "
+                         "this script reads 1")
+    files = {entry["name"]: case_dir / entry["file"] for entry in manifest["tensors"]}
+    inputs = {name: torch.from_numpy(np.load(files[name])) for name in manifest["inputs"]}
+    outputs = {name: np.load(files[name]) for name in manifest["outputs"]}
     return manifest, inputs, outputs
 
 
@@ -80,14 +86,11 @@ def cross_check(case_dir, problems_dir):
 
 def precision_report(case_dirs, problems_dir):
     """Worst error / tolerance of float32, tanh-GELU and half computations."""
-    import yaml  # python3-yaml, present with Debian's python3-torch
-
     worst = {}
     for case_dir in case_dirs:
         manifest, inputs, outputs = load_case(case_dir)
         slug = manifest["problem"]
-        tolerance = {"rtol": 2e-4, "atol": 5e-3}
-        tolerance.update(yaml.safe_load((problems_dir / slug / "cases.yaml").read_text()).get("tolerance", {}))
+        tolerance = manifest["tolerance"]
         reference = load_reference(problems_dir, slug)
         with torch.no_grad():
             exact = reference.compute(manifest["params"], {k: v.double() for k, v in inputs.items()})["output"].numpy()

@@ -12,6 +12,9 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$cucc" "$testdata/launch_forms.cu" -o "$work/launch_forms"
 "$work/launch_forms" | grep -q "ALL PASS" || fail "launch_forms did not pass"
 
+"$cucc" "$testdata/cooperative_groups.cu" -o "$work/cooperative_groups"
+"$work/cooperative_groups" | grep -q "ALL PASS" || fail "cooperative_groups did not pass"
+
 "$cucc" -shared "$testdata/solution_library.cu" -o "$work/solution.so"
 "$cucc" "$testdata/dlopen_host.cc" -o "$work/dlopen_host"
 "$work/dlopen_host" "$work/solution.so" | grep -q "sum=100000.000000 err=cudaSuccess" \

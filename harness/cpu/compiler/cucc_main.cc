@@ -196,9 +196,11 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
                   const fs::path& work) {
   fs::path preprocessed = work / (input.stem().string() + ".ii");
   fs::path rewritten = work / (input.stem().string() + ".cpu.ii");
+  // overrides/ replaces toolkit headers that are empty outside nvcc.
   std::vector<std::string> command = {"g++", "-E", "-x", "c++", options.standard, "-isystem",
-                                      (root / "include").string(), "-isystem", kCudaInclude, "-include",
-                                      "cucpu/prelude.h"};
+                                      (root / "include").string(), "-isystem",
+                                      (root / "include/cucpu/overrides").string(), "-isystem", kCudaInclude,
+                                      "-include", "cucpu/prelude.h"};
   for (const std::string& flag : options.preprocessor) command.push_back(flag);
   if (options.check_memory) command.push_back("-D__SANITIZE_ADDRESS__");
   command.insert(command.end(), {input.string(), "-o", preprocessed.string()});
@@ -206,7 +208,9 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
 
   std::ifstream in(preprocessed, std::ios::binary);
   std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_launches(source);
+  cucpu::compiler::RewriteOptions rewrite_options;
+  rewrite_options.shared_as_checked_globals = options.check_memory;
+  cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_launches(source, rewrite_options);
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;
   std::ofstream(rewritten, std::ios::binary) << result.text;

@@ -24,7 +24,8 @@ struct Edit {
 
 class Rewriter {
  public:
-  explicit Rewriter(std::string_view source) : src_(source), parsed_(tokenize(source)), toks_(parsed_.tokens) {}
+  Rewriter(std::string_view source, const RewriteOptions& options)
+      : src_(source), options_(options), parsed_(tokenize(source)), toks_(parsed_.tokens) {}
 
   RewriteResult run() {
     check_includes();
@@ -245,6 +246,11 @@ class Rewriter {
   void shared_variable(size_t i) {
     bool is_extern = i > 0 && is(i - 1, "extern");
     if (!is_extern) {
+      if (options_.shared_as_checked_globals) {
+        bool already_static = i > 0 && is(i - 1, "static");
+        edits_.push_back({toks_[i].begin, toks_[i].end, already_static ? "" : "static"});
+        return;
+      }
       // Block-scope thread_local is implicitly static: one array per worker.
       edits_.push_back({toks_[i].begin, toks_[i].end, "thread_local"});
       return;
@@ -297,6 +303,7 @@ class Rewriter {
   }
 
   std::string_view src_;
+  RewriteOptions options_;
   TokenizedSource parsed_;
   const std::vector<Token>& toks_;
   std::vector<bool> braces_;  // per open brace: does it keep file scope?
@@ -306,7 +313,9 @@ class Rewriter {
 
 }  // namespace
 
-RewriteResult rewrite_launches(std::string_view preprocessed) { return Rewriter(preprocessed).run(); }
+RewriteResult rewrite_launches(std::string_view preprocessed, const RewriteOptions& options) {
+  return Rewriter(preprocessed, options).run();
+}
 
 std::string format_error(const SourceError& error) {
   return error.file + ":" + std::to_string(error.line) + ": error: " + error.message;

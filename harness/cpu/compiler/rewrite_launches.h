@@ -26,7 +26,14 @@ struct RewriteResult {
   std::vector<SourceError> errors;  // refusals; `text` is unusable if any
 };
 
-RewriteResult rewrite_launches(std::string_view preprocessed);
+struct RewriteOptions {
+  // Static __shared__ arrays become plain statics (one copy, blocks run one
+  // at a time) so AddressSanitizer puts redzones around them: cucc
+  // --check-memory. Otherwise they are per-worker thread_local storage.
+  bool shared_as_checked_globals = false;
+};
+
+RewriteResult rewrite_launches(std::string_view preprocessed, const RewriteOptions& options = {});
 
 // "file:line: error: message", the form compilers use.
 std::string format_error(const SourceError& error);

@@ -71,6 +71,17 @@ TEST(RewriteLaunches, StaticSharedBecomesThreadLocal) {
   EXPECT_NE(out.find("thread_local float tile[32][33];"), std::string::npos) << out;
 }
 
+TEST(RewriteLaunches, CheckedMemoryModeMakesStaticSharedPlainStatics) {
+  RewriteOptions options;
+  options.shared_as_checked_globals = true;
+  RewriteResult result = rewrite_launches(
+      marker() + "void k(){ __cucpu_shared__ float a[4]; static __cucpu_shared__ int b[2]; }\n", options);
+  ASSERT_TRUE(result.errors.empty());
+  EXPECT_NE(result.text.find("static float a[4];"), std::string::npos) << result.text;
+  EXPECT_NE(result.text.find("static  int b[2];"), std::string::npos) << result.text;
+  EXPECT_EQ(result.text.find("thread_local"), std::string::npos) << result.text;
+}
+
 TEST(RewriteLaunches, ExternSharedInFunctionBecomesPointerToDynamicBuffer) {
   std::string out = rewrite(marker() + "template <class T> void k(){ extern __cucpu_shared__ T buf[]; }\n");
   EXPECT_NE(out.find(" T * const buf = static_cast<decltype(buf)>(::cucpu::detail::dynamic_shared_memory());"),

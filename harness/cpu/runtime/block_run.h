@@ -15,8 +15,10 @@
 
 namespace cucpu::runtime {
 
-// Why a fiber handed control back to its worker.
-enum class FiberExit { idle, waiting, trapped };
+// Where the context that just switched away must be kept: fibers switch
+// directly to one another, and the context that is switched to stores the
+// one it came from (see park() in scheduler.cc).
+enum class ParkKind { main, suspended, idle, abandoned };
 
 struct LaneSlot {
   alignas(16) unsigned char value[detail::kMaxShuffleBytes];
@@ -56,7 +58,9 @@ struct Worker {
   boost::context::fiber main;                 // the worker's own context while a fiber runs
   std::vector<boost::context::fiber> idle;    // fibers with no thread, ready for reuse
   std::vector<boost::context::fiber> abandoned;  // stacks of failed kernels, never resumed
-  FiberExit exit = FiberExit::idle;
+  ParkKind park_kind = ParkKind::main;        // set by the context switching away
+  unsigned park_index = 0;                    // its thread, for ParkKind::suspended
+  bool trapped = false;                       // the running kernel faulted
   size_t fibers_created = 0;
   void* body = nullptr;
   void (*run_threads)(void*) = nullptr;
@@ -66,14 +70,20 @@ struct Worker {
 // The calling worker (created on first use).
 Worker& this_worker();
 
-// Hands control from the running fiber back to the worker; returns when the
-// scheduler resumes this CUDA thread.
-void suspend_current_thread(FiberExit why);
+// Suspends the running CUDA thread (at a barrier or warp collective) and
+// runs another; returns when this thread is made ready and resumed.
+void suspend_current_thread();
+// Leaves the running CUDA thread's fiber for good (a fault in the kernel).
+[[noreturn]] void abandon_current_thread();
 
 inline BlockRun* current_block() { return static_cast<BlockRun*>(detail::tls_context.block); }
 
 // Queues a suspended thread to be resumed.
 inline void make_ready(BlockRun& block, unsigned linear) { block.ready.push_back(linear); }
+
+// Installs the crash report for kernels and an alternate signal stack for
+// the calling worker thread.
+void prepare_worker_thread_for_faults();
 
 // Writes `cucpu: kernel 'k' (file:line): block (x,y,z) thread (x,y,z): <what>`.
 void report_kernel_fault(const char* what);

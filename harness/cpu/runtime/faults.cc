@@ -1,9 +1,14 @@
 // Faults inside kernels: __trap(), a failing assert(), deadlocks. Each is
 // reported on stderr naming the kernel, the block and the thread, becomes the
 // sticky error, and abandons the kernel (the trapping fiber is never resumed).
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 
 #include "block_run.h"
 #include "runtime_state.h"
@@ -20,14 +25,57 @@ void report_kernel_fault(const char* what) {
 
 namespace {
 
-[[noreturn]] void abandon_current_thread(const char* what, cudaError_t error) {
+// A crash inside a kernel (a wild pointer, a stack overflow into a fiber's
+// guard page) would otherwise kill the process without naming the kernel.
+// The handler names it, restores the default action and returns, so the
+// faulting access repeats and the process dies of the original signal.
+void on_crash_signal(int signal_number) {
+  if (detail::tls_context.site != nullptr) {
+    const char* what = signal_number == SIGSEGV ? "segmentation fault (invalid address, or a stack overflow: "
+                                                  "fiber stacks are 256 KiB)"
+                                                : "bus error";
+    report_kernel_fault(what);
+  }
+  signal(signal_number, SIG_DFL);
+}
+
+void install_crash_handlers_once() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int signal_number : {SIGSEGV, SIGBUS}) {
+      struct sigaction current {};
+      sigaction(signal_number, nullptr, &current);
+      // Leave handlers installed by others (AddressSanitizer) alone.
+      if (current.sa_handler != SIG_DFL) continue;
+      struct sigaction action {};
+      action.sa_handler = on_crash_signal;
+      action.sa_flags = SA_ONSTACK;
+      sigemptyset(&action.sa_mask);
+      sigaction(signal_number, &action, nullptr);
+    }
+  });
+}
+
+[[noreturn]] void fail_current_thread(const char* what, cudaError_t error) {
   report_kernel_fault(what);
   set_sticky_error(error);
-  suspend_current_thread(FiberExit::trapped);
-  std::abort();  // an abandoned fiber is never resumed
+  abandon_current_thread();
 }
 
 }  // namespace
+
+void prepare_worker_thread_for_faults() {
+  install_crash_handlers_once();
+  // The handler needs a stack of its own: the fault may be a full fiber stack.
+  static thread_local bool has_alternate_stack = false;
+  if (has_alternate_stack) return;
+  stack_t alternate{};
+  alternate.ss_size = 64 * 1024;
+  // Kept for the thread's life; mmap keeps it out of leak checkers' view.
+  alternate.ss_sp = mmap(nullptr, alternate.ss_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (alternate.ss_sp != MAP_FAILED && sigaltstack(&alternate, nullptr) == 0) has_alternate_stack = true;
+}
+
 }  // namespace cucpu::runtime
 
 namespace cucpu::detail {
@@ -37,7 +85,7 @@ void trap(const char* what) {
     std::fprintf(stderr, "cucpu: %s in host code\n", what);
     std::abort();
   }
-  runtime::abandon_current_thread(what, cudaErrorLaunchFailure);
+  runtime::fail_current_thread(what, cudaErrorLaunchFailure);
 }
 
 std::uint64_t clock_ticks() {
@@ -67,5 +115,5 @@ extern "C" [[noreturn]] void __assert_fail(const char* assertion, const char* fi
   }
   char what[512];
   std::snprintf(what, sizeof what, "assertion `%s' failed at %s:%u in %s", assertion, file, line, function);
-  cucpu::runtime::abandon_current_thread(what, cudaErrorAssert);
+  cucpu::runtime::fail_current_thread(what, cudaErrorAssert);
 }

@@ -24,6 +24,7 @@ std::map<const char*, size_t>& allocations() {
 }
 
 cudaError_t allocate(void** out, size_t bytes, bool poison) {
+  if (sticky_error() != cudaSuccess) return sticky_error();  // a faulted context refuses everything
   if (out == nullptr) return fail(cudaErrorInvalidValue);
   *out = nullptr;
   if (bytes == 0) return cudaSuccess;
@@ -37,6 +38,7 @@ cudaError_t allocate(void** out, size_t bytes, bool poison) {
 }
 
 cudaError_t release(void* memory) {
+  if (sticky_error() != cudaSuccess) return sticky_error();
   if (memory == nullptr) return cudaSuccess;
   {
     std::lock_guard<std::mutex> lock(g_allocations_mutex);

@@ -41,6 +41,21 @@ TEST_F(Runtime, MallocPoisonsWithNaNAndCopiesRoundTrip) {
   EXPECT_EQ(cudaGetLastError(), cudaSuccess);  // not sticky
 }
 
+TEST_F(Runtime, DynamicSharedMemoryStartsPoisonedInEveryBlock) {
+  float* out = nullptr;
+  cudaMalloc(&out, 3 * sizeof(float));
+  ::cucpu::launch(kSite, ::cucpu::LaunchConfig(dim3(3), dim3(16), 16 * sizeof(float)), [](float* o) {
+    float* shared = static_cast<float*>(::cucpu::detail::dynamic_shared_memory());
+    __syncthreads();
+    if (threadIdx.x == 0) o[blockIdx.x] = shared[5];
+    __syncthreads();
+    shared[threadIdx.x] = 1.0f;  // the next block must not see this
+  }, out);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  for (int b = 0; b < 3; ++b) EXPECT_TRUE(std::isnan(out[b])) << "block " << b;
+  cudaFree(out);
+}
+
 TEST_F(Runtime, ElementwiseKernelCoversTheGridOnce) {
   const int n = 10000;
   int* out = nullptr;

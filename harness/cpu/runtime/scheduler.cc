@@ -4,25 +4,29 @@
 //
 // Within a block a fiber runs threads back to back (detail::run_threads)
 // until one reaches a barrier or warp collective; only then does the fiber
-// suspend, and a fresh (pooled) fiber carries on starting the remaining
-// threads. A barrier is released when every live thread waits at it (threads
-// that returned count as arrived, as on the GPU). When nothing can run and no
-// barrier can be released the block is deadlocked: the kernel is reported,
-// abandoned, and the fault is sticky.
+// suspend, switching directly to the next runnable context (a ready thread,
+// or a fresh pooled fiber that carries on starting the remaining threads).
+// A barrier is released when every live thread waits at it (threads that
+// returned count as arrived, as on the GPU); the last to arrive runs on. The
+// worker's own context (run_block) regains control only when nothing can
+// run: the block is done, or deadlocked, which is reported, the kernel
+// abandoned, and the fault made sticky.
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <numeric>
 #include <string>
 #include <thread>
 
 #include "block_run.h"
+#include "launch_job.h"
+#include "worker_pool.h"
 #include "cucpu/launch.h"
 #include "device_limits.h"
 #include "runtime_state.h"
@@ -38,27 +42,16 @@ extern "C" {
 alignas(256) __constinit thread_local unsigned char cucpu_dynamic_shared[cucpu::runtime::kMaxSharedBytesPerBlock];
 }
 
+// The switch path runs once per thread per barrier: inlining it keeps the
+// frames on each fiber's stack (which is cold in cache when resumed) few.
+#define CUCPU_HOT_PATH inline __attribute__((always_inline))
+
 namespace cucpu::runtime {
 namespace {
 
 constexpr size_t kFiberStackBytes = 256 * 1024;
 
 using detail::tls_context;
-
-struct LaunchJob {
-  const KernelSite* site;
-  dim3 grid;
-  dim3 block;
-  void* body;
-  void (*run_threads)(void*);
-  unsigned long long total_blocks;
-  std::atomic<unsigned long long> next_block{0};
-  std::atomic<bool> failed{false};
-  bool shuffled = false;
-  unsigned long long shuffle_seed = 0;
-  unsigned long long order_multiplier = 1;  // block order: (m * i + c) mod total
-  unsigned long long order_offset = 0;
-};
 
 bool read_shuffle_seed(unsigned long long* seed) {
   static const char* text = std::getenv("CUCPU_SHUFFLE_SEED");
@@ -101,47 +94,43 @@ class StaggeredStack {
   size_t stagger_;
 };
 
+CUCPU_HOT_PATH void park(Worker& worker, boost::context::fiber&& from) {
+  switch (worker.park_kind) {
+    case ParkKind::main: worker.main = std::move(from); break;
+    case ParkKind::suspended: worker.block.suspended[worker.park_index] = std::move(from); break;
+    case ParkKind::idle: worker.idle.push_back(std::move(from)); break;
+    case ParkKind::abandoned: worker.abandoned.push_back(std::move(from)); break;
+  }
+}
+
+// Runs `target`; the receiver keeps this context as `kind`. Returns when
+// something switches back here.
+CUCPU_HOT_PATH void switch_to(Worker& worker, boost::context::fiber&& target, ParkKind kind, unsigned index) {
+  worker.park_kind = kind;
+  worker.park_index = index;
+  boost::context::fiber from = std::move(target).resume();
+  park(worker, std::move(from));
+}
+
+void fiber_loop(Worker& worker);
+
 boost::context::fiber make_fiber(Worker& worker) {
-  return boost::context::fiber(
-      std::allocator_arg, StaggeredStack(worker.fibers_created++),
-      [&worker](boost::context::fiber&& main) {
-        worker.main = std::move(main);
-        for (;;) {
-          worker.run_threads(worker.body);
-          worker.exit = FiberExit::idle;
-          worker.main = std::move(worker.main).resume();
-        }
-        return std::move(worker.main);
-      });
+  return boost::context::fiber(std::allocator_arg, StaggeredStack(worker.fibers_created++),
+                               [&worker](boost::context::fiber&& from) {
+                                 park(worker, std::move(from));
+                                 fiber_loop(worker);
+                                 return std::move(worker.main);  // not reached
+                               });
 }
 
-void on_fiber_return(Worker& worker, boost::context::fiber&& fiber) {
-  switch (worker.exit) {
-    case FiberExit::idle: worker.idle.push_back(std::move(fiber)); break;
-    case FiberExit::waiting: worker.block.suspended[tls_context.linear] = std::move(fiber); break;
-    case FiberExit::trapped: worker.abandoned.push_back(std::move(fiber)); break;
-  }
+boost::context::fiber fresh_fiber(Worker& worker) {
+  if (worker.idle.empty()) return make_fiber(worker);
+  boost::context::fiber fiber = std::move(worker.idle.back());
+  worker.idle.pop_back();
+  return fiber;
 }
 
-void start_fiber(Worker& worker) {
-  boost::context::fiber fiber;
-  if (worker.idle.empty()) {
-    fiber = make_fiber(worker);
-  } else {
-    fiber = std::move(worker.idle.back());
-    worker.idle.pop_back();
-  }
-  fiber = std::move(fiber).resume();
-  on_fiber_return(worker, std::move(fiber));
-}
-
-void resume_thread(Worker& worker, unsigned linear) {
-  detail::set_thread_index(tls_context, linear);
-  boost::context::fiber fiber = std::move(worker.block.suspended[linear]).resume();
-  on_fiber_return(worker, std::move(fiber));
-}
-
-unsigned take_ready(BlockRun& block) {
+CUCPU_HOT_PATH unsigned take_ready(BlockRun& block) {
   if (block.shuffled) {
     size_t pick = block.ready_head + block.random() % (block.ready.size() - block.ready_head);
     std::swap(block.ready[block.ready_head], block.ready[pick]);
@@ -154,12 +143,47 @@ unsigned take_ready(BlockRun& block) {
   return linear;
 }
 
-void release_barrier(BlockRun& block) {
+// Releases the barrier; every waiter but `keep_running` becomes ready.
+void release_barrier(BlockRun& block, long keep_running) {
   block.released_true_count = block.barrier_true_count;
   block.released_waiter_count = unsigned(block.barrier_waiters.size());
   block.barrier_true_count = 0;
-  for (unsigned linear : block.barrier_waiters) block.ready.push_back(linear);
+  for (unsigned linear : block.barrier_waiters) {
+    if (long(linear) != keep_running) block.ready.push_back(linear);
+  }
   block.barrier_waiters.clear();
+}
+
+CUCPU_HOT_PATH bool barrier_complete(const BlockRun& block) {
+  const detail::ThreadContext& context = tls_context;
+  return !block.barrier_waiters.empty() && block.barrier_waiters.size() == context.start_count - context.exited;
+}
+
+// The next context to run on this worker: a ready thread, a fiber to start
+// unstarted threads, the threads of a barrier that just became complete, or
+// (nothing runnable) the worker's own context; empty if called from there.
+CUCPU_HOT_PATH boost::context::fiber next_context(Worker& worker, bool from_main) {
+  BlockRun& block = worker.block;
+  detail::ThreadContext& context = tls_context;
+  if (block.ready_head == block.ready.size() && context.next_start >= context.start_count &&
+      barrier_complete(block)) {
+    release_barrier(block, -1);
+  }
+  if (block.ready_head < block.ready.size()) {
+    unsigned linear = take_ready(block);
+    detail::set_thread_index(context, linear);
+    return std::move(block.suspended[linear]);
+  }
+  if (context.next_start < context.start_count) return fresh_fiber(worker);
+  return from_main ? boost::context::fiber() : std::move(worker.main);
+}
+
+void fiber_loop(Worker& worker) {
+  for (;;) {
+    worker.run_threads(worker.body);
+    // No thread left to start: hand the worker to whatever can run.
+    switch_to(worker, next_context(worker, false), ParkKind::idle, 0);
+  }
 }
 
 std::string describe_deadlock(const BlockRun& block, unsigned live) {
@@ -204,6 +228,9 @@ bool run_block(Worker& worker, const LaunchJob& job, unsigned long long block_li
   BlockRun& block = worker.block;
   unsigned threads = job.block.x * job.block.y * job.block.z;
   reset_block(block, threads, job, block_linear);
+  // Shared memory starts with unspecified contents on a GPU: poison the
+  // dynamic part (NaN as float) so a read before any write shows.
+  if (job.shared_bytes != 0) std::memset(detail::dynamic_shared_memory(), 0xFF, job.shared_bytes);
   detail::ThreadContext& context = tls_context;
   unsigned long long plane = (unsigned long long)job.grid.x * job.grid.y;
   context.block_idx = uint3{unsigned(block_linear % job.grid.x), unsigned(block_linear % plane / job.grid.x),
@@ -211,29 +238,51 @@ bool run_block(Worker& worker, const LaunchJob& job, unsigned long long block_li
   context.next_start = 0;
   context.exited = 0;
   context.start_order = job.shuffled ? block.start_order.data() : nullptr;
+  worker.trapped = false;
   for (;;) {
-    if (block.ready_head < block.ready.size()) {
-      resume_thread(worker, take_ready(block));
-    } else if (context.next_start < threads) {
-      start_fiber(worker);
-    } else if (context.exited == threads) {
-      return true;
-    } else if (block.barrier_waiters.size() == threads - context.exited) {
-      release_barrier(block);
-    } else {
-      report_kernel_fault(describe_deadlock(block, threads - context.exited).c_str());
-      set_sticky_error(cudaErrorLaunchFailure);
-      worker.exit = FiberExit::trapped;
-    }
-    if (worker.exit == FiberExit::trapped) {
-      for (unsigned linear = 0; linear < threads; ++linear) {
-        if (block.suspended[linear]) worker.abandoned.push_back(std::move(block.suspended[linear]));
-      }
-      worker.exit = FiberExit::idle;
-      return false;
-    }
+    boost::context::fiber next = next_context(worker, true);
+    if (!next) break;
+    switch_to(worker, std::move(next), ParkKind::main, 0);
+    if (worker.trapped) break;
   }
+  if (!worker.trapped && context.exited == threads) return true;
+  if (!worker.trapped) {
+    report_kernel_fault(describe_deadlock(block, threads - context.exited).c_str());
+    set_sticky_error(cudaErrorLaunchFailure);
+  }
+  for (unsigned linear = 0; linear < threads; ++linear) {
+    if (block.suspended[linear]) worker.abandoned.push_back(std::move(block.suspended[linear]));
+  }
+  worker.trapped = false;
+  return false;
 }
+
+
+// The checks a GPU makes before running anything.
+cudaError_t check_configuration(const KernelSite& site, const LaunchConfig& config) {
+  const dim3& b = config.block;
+  const dim3& g = config.grid;
+  if (b.x == 0 || b.y == 0 || b.z == 0 || g.x == 0 || g.y == 0 || g.z == 0) return cudaErrorInvalidConfiguration;
+  if (b.x > 1024 || b.y > 1024 || b.z > 64) return cudaErrorInvalidConfiguration;
+  if ((unsigned long long)b.x * b.y * b.z > kMaxThreadsPerBlock) return cudaErrorInvalidConfiguration;
+  if (g.x > 2147483647u || g.y > 65535 || g.z > 65535) return cudaErrorInvalidConfiguration;
+  if (config.shared_bytes > allowed_dynamic_shared_bytes(site)) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+std::mutex g_launch_mutex;
+
+// --check-memory mode (see run_blocks_serially_for_memory_checks).
+std::atomic<bool> g_serial_blocks{false};
+// The running launch's dynamic shared memory in that mode (launches are
+// serialised by g_launch_mutex).
+void* g_checked_dynamic_shared = nullptr;
+
+}  // namespace
+
+namespace {
+__constinit thread_local Worker* tls_worker = nullptr;
+}  // namespace
 
 void work_on(LaunchJob& job) {
   Worker& worker = this_worker();
@@ -258,88 +307,27 @@ void work_on(LaunchJob& job) {
   context.site = nullptr;
 }
 
-// Helper threads that join the launching thread in running blocks.
-class WorkerPool {
- public:
-  explicit WorkerPool(int helpers) {
-    for (int i = 0; i < helpers; ++i) std::thread([this] { serve(); }).detach();
-    helper_count_ = helpers;
-  }
-
-  void run(LaunchJob& job) {
-    if (helper_count_ == 0 || job.total_blocks == 1) {
-      work_on(job);
-      return;
-    }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      job_ = &job;
-      ++generation_;
-      busy_ = helper_count_;
-    }
-    wake_.notify_all();
-    work_on(job);
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return busy_ == 0; });
-    job_ = nullptr;
-  }
-
- private:
-  void serve() {
-    unsigned long long seen = 0;
-    for (;;) {
-      LaunchJob* job;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return generation_ != seen; });
-        seen = generation_;
-        job = job_;
-      }
-      work_on(*job);
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--busy_ == 0) done_.notify_one();
-    }
-  }
-
-  int helper_count_ = 0;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable done_;
-  LaunchJob* job_ = nullptr;
-  unsigned long long generation_ = 0;
-  int busy_ = 0;
-};
-
-WorkerPool& pool() {
-  static auto* instance = new WorkerPool(worker_count() - 1);  // the launching thread is a worker too
-  return *instance;
-}
-
-// The checks a GPU makes before running anything.
-cudaError_t check_configuration(const KernelSite& site, const LaunchConfig& config) {
-  const dim3& b = config.block;
-  const dim3& g = config.grid;
-  if (b.x == 0 || b.y == 0 || b.z == 0 || g.x == 0 || g.y == 0 || g.z == 0) return cudaErrorInvalidConfiguration;
-  if (b.x > 1024 || b.y > 1024 || b.z > 64) return cudaErrorInvalidConfiguration;
-  if ((unsigned long long)b.x * b.y * b.z > kMaxThreadsPerBlock) return cudaErrorInvalidConfiguration;
-  if (g.x > 2147483647u || g.y > 65535 || g.z > 65535) return cudaErrorInvalidConfiguration;
-  if (config.shared_bytes > allowed_dynamic_shared_bytes(site)) return cudaErrorInvalidValue;
-  return cudaSuccess;
-}
-
-std::mutex g_launch_mutex;
-
-}  // namespace
-
 Worker& this_worker() {
-  static thread_local Worker* worker = new Worker();  // never freed: fibers may outlive static destruction
-  return *worker;
+  // Never freed: suspended fibers may outlive static destruction.
+  if (__builtin_expect(tls_worker == nullptr, 0)) {
+    tls_worker = new Worker();
+    prepare_worker_thread_for_faults();
+  }
+  return *tls_worker;
 }
 
-void suspend_current_thread(FiberExit why) {
+CUCPU_HOT_PATH void suspend_in_worker(Worker& worker) {
+  unsigned self = tls_context.linear;
+  switch_to(worker, next_context(worker, false), ParkKind::suspended, self);
+}
+
+void suspend_current_thread() { suspend_in_worker(this_worker()); }
+
+void abandon_current_thread() {
   Worker& worker = this_worker();
-  worker.exit = why;
-  worker.main = std::move(worker.main).resume();
+  worker.trapped = true;
+  switch_to(worker, std::move(worker.main), ParkKind::abandoned, 0);
+  std::abort();  // an abandoned fiber is never resumed
 }
 
 int worker_count() {
@@ -374,6 +362,7 @@ cudaError_t launch_kernel(const KernelSite& site, const LaunchConfig& config, vo
   job.block = config.block;
   job.body = body;
   job.run_threads = run_threads;
+  job.shared_bytes = config.shared_bytes;
   job.total_blocks = (unsigned long long)config.grid.x * config.grid.y * config.grid.z;
   job.shuffled = read_shuffle_seed(&job.shuffle_seed);
   if (job.shuffled) {
@@ -384,8 +373,20 @@ cudaError_t launch_kernel(const KernelSite& site, const LaunchConfig& config, vo
     job.order_offset = random() % job.total_blocks;
   }
   std::lock_guard<std::mutex> lock(g_launch_mutex);
-  pool().run(job);
+  if (g_serial_blocks.load()) {
+    g_checked_dynamic_shared = std::malloc(config.shared_bytes == 0 ? 1 : config.shared_bytes);
+    work_on(job);
+    std::free(g_checked_dynamic_shared);
+    g_checked_dynamic_shared = nullptr;
+  } else {
+    run_on_workers(worker_pool(), job);
+  }
   return cudaSuccess;
+}
+
+bool run_blocks_serially_for_memory_checks() {
+  g_serial_blocks.store(true);
+  return true;
 }
 
 int block_barrier(BarrierKind kind, int predicate) {
@@ -393,7 +394,11 @@ int block_barrier(BarrierKind kind, int predicate) {
   if (block == nullptr) return 0;  // host code: nothing to wait for
   block->barrier_waiters.push_back(tls_context.linear);
   if (predicate != 0) ++block->barrier_true_count;
-  suspend_current_thread(FiberExit::waiting);
+  if (barrier_complete(*block)) {
+    release_barrier(*block, long(tls_context.linear));  // the last to arrive runs on
+  } else {
+    suspend_in_worker(this_worker());
+  }
   switch (kind) {
     case BarrierKind::sync: return 0;
     case BarrierKind::count: return int(block->released_true_count);
@@ -403,6 +408,8 @@ int block_barrier(BarrierKind kind, int predicate) {
   return 0;
 }
 
-void* dynamic_shared_memory() { return cucpu_dynamic_shared; }
+void* dynamic_shared_memory() {
+  return g_checked_dynamic_shared != nullptr ? g_checked_dynamic_shared : cucpu_dynamic_shared;
+}
 
 }  // namespace cucpu::detail

@@ -86,7 +86,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
   if (event == nullptr) return fail(cudaErrorInvalidValue);
-  auto* object = new EventObject{flags};
+  auto* object = new EventObject{flags, false, {}};
   *event = reinterpret_cast<cudaEvent_t>(object);
   remember(object);
   return cudaSuccess;

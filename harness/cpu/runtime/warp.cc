@@ -129,7 +129,7 @@ void warp_collective(WarpOp op, unsigned mask, const void* value, unsigned value
       if (other != lane && ((group >> other) & 1u)) make_ready(*block, warp_index * 32 + other);
     }
   } else {
-    suspend_current_thread(FiberExit::waiting);
+    suspend_current_thread();
   }
   std::memcpy(result, slot.result, kMaxShuffleBytes);
 }

@@ -1,6 +1,7 @@
 // Launch forms the rewriter must handle, each checked by its result: a
 // namespaced kernel, a template with explicit arguments, a function pointer,
-// a launch inside a macro, a stream argument, and a string containing <<<.
+// a launch inside a macro, a stream argument, cudaLaunchKernel, and a string
+// containing <<<.
 #include <cstdio>
 #include <cstring>
 
@@ -43,6 +44,10 @@ int main() {
   expect("macro", 10, 11, 12, 13);
   modifies_parameter<<<1, 4, 0, stream>>>(d, 20);
   expect("stream", 20, 21, 22, 23);
+  int value = 30;
+  void* args[] = {&d, &value};
+  if (cudaLaunchKernel(modifies_parameter, dim3(1), dim3(4), args, 0, nullptr) != cudaSuccess) ++failures;
+  expect("cudaLaunchKernel", 30, 31, 32, 33);
   const char* text = "k<<<1, 1>>>()";
   if (std::strlen(text) != 13) ++failures;
   if (cudaGetLastError() != cudaSuccess) ++failures;

@@ -63,7 +63,3 @@ static inline cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid,
   return ::cucpu::detail::launch_with_argument_array(kernel, grid, block, args, shared_bytes, stream,
                                                      std::index_sequence_for<Params...>{});
 }
-
-namespace cucpu {
-
-}  // namespace cucpu

@@ -53,9 +53,6 @@ inline float __fsub_rn(float a, float b) { return a - b; }
 inline float __fmul_rn(float a, float b) { return a * b; }
 inline float __fdiv_rn(float a, float b) { return a / b; }
 inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
-inline float __fmaf_rz(float a, float b, float c) { return fmaf(a, b, c); }
-inline float __fmaf_ru(float a, float b, float c) { return fmaf(a, b, c); }
-inline float __fmaf_rd(float a, float b, float c) { return fmaf(a, b, c); }
 inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
 inline double __dadd_rn(double a, double b) { return a + b; }
 inline double __dmul_rn(double a, double b) { return a * b; }

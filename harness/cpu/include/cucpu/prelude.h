@@ -14,8 +14,15 @@
 
 #include "cucpu/builtins.h"
 #include "cucpu/math.h"
+#include "cucpu/math_special.h"
 #include "cucpu/half_math.h"
 #include "cucpu/atomics.h"
 #include "cucpu/warp.h"
 #include "cucpu/launch.h"
 #include "cucpu/symbol_api.h"
+
+#ifdef __SANITIZE_ADDRESS__
+namespace {
+[[maybe_unused]] const bool cucpu_serial_blocks = ::cucpu::detail::run_blocks_serially_for_memory_checks();
+}  // namespace
+#endif

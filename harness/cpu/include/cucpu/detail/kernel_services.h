@@ -14,4 +14,9 @@ int block_barrier(BarrierKind kind, int predicate);
 // Start of the worker's dynamic shared memory buffer (extern __shared__).
 void* dynamic_shared_memory();
 std::uint64_t clock_ticks();
+// Called at load time by code built with cucc --check-memory: from then on
+// blocks run one at a time on the launching thread (its __shared__ arrays are
+// single checked globals) and dynamic shared memory is an exact-size heap
+// block, so AddressSanitizer sees overruns of both.
+bool run_blocks_serially_for_memory_checks();
 }  // namespace cucpu::detail

@@ -43,6 +43,15 @@ const char* scalar_kind(ScalarType type) {
   return "?";
 }
 
+// Elements whose bytes are all kPoisonByte: left as the runner filled them.
+int64_t count_poisoned(const char* data, std::size_t elements) {
+  int64_t count = 0;
+  for (std::size_t i = 0; i < elements; ++i) {
+    count += first_byte_not(data + i * sizeof(float), sizeof(float), protocol::kPoisonByte) < 0;
+  }
+  return count;
+}
+
 std::string tail_note(const std::string& tail) {
   return tail.empty() ? "" : "\n--- the solution's process printed ---\n" + tail;
 }
@@ -211,7 +220,14 @@ std::optional<std::string> check_call(const Problem& problem, const CallData& ca
     std::vector<float> actual(expected.size());
     std::memcpy(actual.data(), after.data(), actual.size() * sizeof(float));
     Comparison comparison = compare_outputs(actual.data(), expected.data(), call.shape(name), problem.tolerance());
-    if (!comparison.ok()) failures << describe(comparison, name) << "\n";
+    if (!comparison.ok()) {
+      failures << describe(comparison, name) << "\n";
+      const int64_t unwritten = count_poisoned(after.data(), expected.size());
+      if (unwritten) {
+        failures << "    " << unwritten << " element(s) of '" << name << "' were never written: they still hold "
+                 << "the NaN pattern the judge fills outputs with before each call\n";
+      }
+    }
   }
   std::string text = failures.str();
   if (text.empty()) return std::nullopt;

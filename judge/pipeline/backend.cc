@@ -37,6 +37,7 @@ std::vector<std::string> Backend::compile_command(const std::vector<std::filesys
     command.push_back("-arch=" + arch);
   } else {
     for (const char* flag : {"-O2", "-std=c++20", "-shared"}) command.push_back(flag);
+    if (check_memory) command.push_back("--check-memory");
   }
   command.push_back("-include");
   command.push_back(prototype_header.string());
@@ -96,6 +97,24 @@ Backend choose_backend(const BackendRequest& request) {
   require_file(cpu.compiler, "the CPU backend's compiler (cucc)");
   require_file(cpu.runner, "the CPU backend's runner");
   return cpu;
+}
+
+void enable_memory_checking(Backend& backend) {
+  if (backend.kind != BackendKind::Cpu) {
+    throw std::runtime_error("--check-memory is a CPU-backend mode; on a GPU, run the runner under compute-sanitizer");
+  }
+  CommandResult asan = run_command({"g++", "-print-file-name=libasan.so"}, 60);
+  std::string library = asan.output.substr(0, asan.output.find('\n'));
+  if (!asan.status.exited || asan.status.code != 0 || !std::filesystem::path(library).is_absolute() ||
+      !std::filesystem::exists(library)) {
+    throw std::runtime_error("--check-memory needs g++'s AddressSanitizer runtime (libasan.so), not found");
+  }
+  backend.check_memory = true;
+  backend.runner_env["LD_PRELOAD"] = library;
+  // Leaks are not the judge's concern; an invalid access ends the process
+  // with the report (and the kernel's name) in the runner's log.
+  backend.runner_env["ASAN_OPTIONS"] = "detect_leaks=0";
+  backend.device += ", memory-checking build (AddressSanitizer)";
 }
 
 }  // namespace judge

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct Backend {
   std::string arch;         // "sm_90" for CUDA; empty on the CPU
   std::filesystem::path compiler;  // nvcc or cucc
   std::filesystem::path runner;    // runner_cuda or runner_cpu
+  // CPU backend only: build with AddressSanitizer, so an access outside any
+  // allocation is reported with the kernel's name (slower; for checking).
+  bool check_memory = false;
+  std::map<std::string, std::string> runner_env;  // added to every runner's environment
 
   const char* name() const { return kind == BackendKind::Cuda ? "cuda" : "cpu"; }
 
@@ -45,5 +50,10 @@ struct BackendRequest {
 // runtime itself) and falls back to the CPU backend, saying why. Throws
 // std::runtime_error when a forced backend is unusable.
 Backend choose_backend(const BackendRequest& request);
+
+// Switches the CPU backend to its memory-checking build: solutions compiled
+// with AddressSanitizer, whose runtime the (uninstrumented) runner preloads.
+// Throws std::runtime_error on the GPU backend or without libasan.
+void enable_memory_checking(Backend& backend);
 
 }  // namespace judge

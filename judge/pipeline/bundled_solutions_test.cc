@@ -151,6 +151,36 @@ TEST(JudgeCommand, ForcedGpuBackendNeedsAGpu) {
   }
 }
 
+// --check-memory: an out-of-bounds read, which the plain CPU run cannot see
+// as such, ends the run with AddressSanitizer's report naming the kernel.
+TEST(JudgeCommand, CheckMemoryReportsAnOutOfBoundsReadWithTheKernel) {
+  const fs::path tmp = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  const fs::path source = tmp / "reads_past_input.cu";
+  std::ofstream(source) << R"(
+#include <cuda_runtime.h>
+__global__ void copy_shifted(const float* in, float* out, size_t n) {
+  size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  if (i < n) out[i] = in[i + n + 4096];  // far past the input and the judge's guard bytes
+}
+extern "C" void solution(const float* input, const float* kernel, float* output, size_t batch_size,
+                         size_t in_channels, size_t out_channels, size_t height, size_t width, size_t kernel_h,
+                         size_t kernel_w, size_t stride_h, size_t stride_w, size_t padding_h, size_t padding_w,
+                         size_t output_padding_h, size_t output_padding_w, size_t dilation_h, size_t dilation_w,
+                         size_t groups) {
+  size_t n = batch_size * in_channels * height * width;
+  copy_shifted<<<(n + 255) / 256, 256>>>(input, output, n);
+}
+)";
+  CommandResult result = run_command({(runfiles() / "judge/judge").string(), "--problem",
+                                      "conv-transpose-2d-asym-input-asym-kernel-strided-grouped", "--solution",
+                                      source.string(), "--check-memory", "--cache-dir", (tmp / "cache").string()},
+                                     600, {}, 1 << 20);
+  EXPECT_TRUE(result.status.exited);
+  EXPECT_EQ(result.status.code, verdict_exit_code(Verdict::RuntimeError)) << result.output;
+  EXPECT_NE(result.output.find("cucpu: kernel 'copy_shifted'"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("AddressSanitizer: heap-buffer-overflow"), std::string::npos) << result.output;
+}
+
 TEST(JudgeCommand, UnknownProblemListsTheKnownOnes) {
   CommandResult result = run_command({(runfiles() / "judge/judge").string(), "--problem", "no-such-problem"}, 120);
   EXPECT_TRUE(result.status.exited);

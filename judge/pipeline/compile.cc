@@ -85,8 +85,9 @@ CompileOutcome compile_solution(const std::filesystem::path& source, const Signa
   const std::string trampoline = entry_trampoline(signature);
   const std::string version = backend.compiler_version();
   // Everything that can change the library goes into the key.
-  const std::string key_material = std::string(backend.name()) + '\0' + backend.arch + '\0' + version + '\0' +
-                                   header + '\0' + trampoline + '\0' + text;
+  const std::string key_material = std::string(backend.name()) + (backend.check_memory ? "+check-memory" : "") +
+                                   '\0' + backend.arch + '\0' + version + '\0' + header + '\0' + trampoline +
+                                   '\0' + text;
   const std::string key = hex(fnv1a64(key_material)) + hex(fnv1a64(text + '\0' + key_material));
   const std::filesystem::path dir = cache_root / key;
   std::filesystem::create_directories(dir);

@@ -1,5 +1,6 @@
 #include "judge/pipeline/execute.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -52,8 +53,26 @@ int64_t count_poisoned(const char* data, std::size_t elements) {
   return count;
 }
 
-std::string tail_note(const std::string& tail) {
-  return tail.empty() ? "" : "\n--- the solution's process printed ---\n" + tail;
+// What the solution's process printed that explains its end: from the first
+// fault report (the CPU backend's "cucpu: kernel ..." line or an
+// AddressSanitizer error) to the report's summary, without ASan's shadow-byte
+// dump; otherwise the last lines.
+std::string diagnostic_excerpt(const std::string& log) {
+  constexpr std::size_t kLimit = 4000;
+  std::size_t start = std::min(log.find("cucpu: kernel"), log.find("ERROR: AddressSanitizer"));
+  if (start == std::string::npos) {
+    return log.size() > kLimit ? "[...]\n" + log.substr(log.size() - kLimit) : log;
+  }
+  start = log.rfind('\n', start) == std::string::npos ? 0 : log.rfind('\n', start) + 1;
+  std::size_t end = log.find("SUMMARY: AddressSanitizer", start);
+  end = end == std::string::npos ? log.size() : log.find('\n', end);
+  std::string excerpt = log.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  return excerpt.size() > kLimit ? excerpt.substr(0, kLimit) + "\n[...]" : excerpt;
+}
+
+std::string tail_note(const std::string& log) {
+  const std::string excerpt = diagnostic_excerpt(log);
+  return excerpt.empty() ? "" : "\n--- the solution's process printed ---\n" + excerpt;
 }
 
 }  // namespace
@@ -92,10 +111,10 @@ RunnerOutcome RunnerSession::request(const json& message, double timeout_seconds
     if (status.timed_out) {
       outcome.kind = RunnerOutcome::Kind::TimedOut;
       outcome.message = "no answer within " + std::to_string(static_cast<int>(timeout_seconds)) +
-                        " s; the solution's process was killed" + tail_note(m_child->output_tail());
+                        " s; the solution's process was killed" + tail_note(m_child->output_tail(256 * 1024));
     } else {
       outcome.kind = RunnerOutcome::Kind::Crashed;
-      outcome.message = "the solution's process " + status.describe() + tail_note(m_child->output_tail());
+      outcome.message = "the solution's process " + status.describe() + tail_note(m_child->output_tail(256 * 1024));
     }
     return outcome;
   }
@@ -111,7 +130,7 @@ RunnerOutcome RunnerSession::request(const json& message, double timeout_seconds
   if (status == protocol::kStatusCudaError) {
     outcome.kind = RunnerOutcome::Kind::CudaError;
     outcome.message = outcome.reply.value("error", "") + " (" + outcome.reply.value("message", "") + ") in " +
-                      outcome.reply.value("where", "") + tail_note(m_child->output_tail());
+                      outcome.reply.value("where", "") + tail_note(m_child->output_tail(256 * 1024));
   } else if (status == "load_error") {
     outcome.kind = RunnerOutcome::Kind::LoadError;
     outcome.message = outcome.reply.value("message", "");

@@ -50,7 +50,9 @@ int run_judge_command(const CommandLine& line) {
       ("json", "write the whole result as JSON to this file", cxxopts::value<std::string>())
       ("events", "print one JSON object per line per stage on stdout (progress goes to stderr)")
       ("cache-dir", "compiled-solution cache (default: ~/.cache/judge)", cxxopts::value<std::string>())
-      ("keep-work", "keep the folder of exchanged tensors and runner logs");
+      ("keep-work", "keep the folder of exchanged tensors and runner logs")
+      ("check-memory", "CPU backend: build the solution with AddressSanitizer, so an access outside any "
+                       "allocation is reported with the kernel's name (slower)");
   add_catalogue_flags(options);
   const std::optional<cxxopts::ParseResult> parsed = parse_flags(options, line);
   if (!parsed) return 0;
@@ -90,6 +92,7 @@ int run_judge_command(const CommandLine& line) {
   Backend backend;
   try {
     backend = choose_backend(backend_request);
+    if (args.count("check-memory")) enable_memory_checking(backend);
   } catch (const std::exception& error) {
     // A bad --backend, or a forced backend this machine cannot provide.
     throw UsageError(error.what());

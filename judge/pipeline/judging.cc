@@ -88,7 +88,9 @@ class Judging {
   // Opens a runner and loads the library; false (with a verdict) on failure.
   bool open_session(std::unique_ptr<RunnerSession>& session, const std::string& name,
                     const std::map<std::string, std::string>& env) {
-    session = std::make_unique<RunnerSession>(m_backend, env, m_options.work_root, name);
+    std::map<std::string, std::string> runner_env = m_backend.runner_env;
+    runner_env.insert(env.begin(), env.end());
+    session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name);
     RunnerOutcome loaded = session->load(m_library, m_options.case_time_limit);
     if (loaded.kind == RunnerOutcome::Kind::Ok) return true;
     return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");

@@ -64,8 +64,11 @@ int run_judge_command(const CommandLine& line) {
   JudgeOptions judge_options;
   if (args.count("solution")) {
     judge_options.solution = resolve_user_path(args["solution"].as<std::string>());
+    judge_options.solution_display = args["solution"].as<std::string>();
   } else {
-    judge_options.solution = runfiles / "solutions" / problem.slug() / "default.cu";
+    const std::filesystem::path bundled = std::filesystem::path("solutions") / problem.slug() / "default.cu";
+    judge_options.solution = runfiles / bundled;
+    judge_options.solution_display = bundled.string();
   }
   if (!std::filesystem::is_regular_file(judge_options.solution)) {
     throw UsageError("no solution file at " + judge_options.solution.string());
@@ -102,7 +105,7 @@ int run_judge_command(const CommandLine& line) {
 
   const bool events = args.count("events") > 0;
   std::ostream& human = events ? std::cerr : std::cout;
-  human << "judge: " << problem.slug() << " <- " << judge_options.solution.string() << "\n";
+  human << "judge: " << problem.slug() << " <- " << judge_options.solution_display << "\n";
   EventSink sink = [&](const nlohmann::json& event) {
     if (events) print_event_line(std::cout, event);
     print_progress(human, event);

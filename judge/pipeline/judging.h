@@ -22,6 +22,7 @@ namespace judge {
 
 struct JudgeOptions {
   std::filesystem::path solution;
+  std::string solution_display;         // how reports name it: the path the user typed, or the bundled one
   std::string check_tier = "check";     // sample | check | full | none
   bool benchmark = false;               // time the bench tier's cases
   std::string bench_tier = "full";

@@ -49,7 +49,7 @@ void print_progress(std::ostream& out, const json& event) {
 }
 
 void print_summary(std::ostream& out, const JudgeReport& report) {
-  out << "\n" << verdict_name(report.verdict) << "  " << report.problem << "  (" << report.solution << ")\n";
+  out << "\n" << verdict_name(report.verdict) << "  " << report.problem << " <- " << report.solution << "\n";
   if (!report.message.empty()) out << report.message << "\n";
   if (!report.benchmarks.empty()) {
     out << "\n" << timing_label(report.timing_kind) << " on " << report.backend.device << ":\n";

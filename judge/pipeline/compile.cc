@@ -62,9 +62,13 @@ std::filesystem::path default_cache_root() {
   return std::filesystem::temp_directory_path() / "judge-cache";
 }
 
+std::string content_hash(const std::string& text) {
+  return hex(fnv1a64(text)) + hex(fnv1a64(text + '\0'));
+}
+
 CompileOutcome compile_solution(const std::filesystem::path& source, const Signature& signature,
-                                const Backend& backend, const std::filesystem::path& cache_root,
-                                double timeout_seconds) {
+                                const Backend& backend, const std::string& compiler_version,
+                                const std::filesystem::path& cache_root, double timeout_seconds) {
   CompileOutcome outcome;
   std::string text;
   try {
@@ -83,30 +87,32 @@ CompileOutcome compile_solution(const std::filesystem::path& source, const Signa
 
   const std::string header = prototype_header(signature);
   const std::string trampoline = entry_trampoline(signature);
-  const std::string version = backend.compiler_version();
-  // Everything that can change the library goes into the key.
-  const std::string key_material = std::string(backend.name()) + (backend.check_memory ? "+check-memory" : "") +
-                                   '\0' + backend.arch + '\0' + version + '\0' + header + '\0' + trampoline +
-                                   '\0' + text;
-  const std::string key = hex(fnv1a64(key_material)) + hex(fnv1a64(text + '\0' + key_material));
-  const std::filesystem::path dir = cache_root / key;
-  std::filesystem::create_directories(dir);
+  // Everything that can change the library goes into the key: the backend,
+  // the compiler, its flags (the command with placeholder paths), the
+  // generated files and the source.
+  std::string flags;
+  for (const std::string& word : backend.compile_command({"SOURCE", "ENTRY"}, "PROTOTYPE", "LIBRARY")) {
+    flags += word + '\0';
+  }
+  const std::filesystem::path dir =
+      cache_root / content_hash(std::string(backend.name()) + '\0' + backend.arch + '\0' + compiler_version + '\0' +
+                                flags + header + '\0' + trampoline + '\0' + text);
   outcome.library = dir / "libsolution.so";
-
   const std::filesystem::path header_path = dir / "solution_prototype.h";
   const std::filesystem::path trampoline_path = dir / "judge_entry.cc";
-  write_text(header_path, header);
-  write_text(trampoline_path, trampoline);
   // The user's file keeps its own path, so diagnostics name it.
   const std::vector<std::string> command =
       backend.compile_command({source, trampoline_path}, header_path, dir / "libsolution.tmp.so");
   for (const std::string& word : command) outcome.command += (outcome.command.empty() ? "" : " ") + word;
-
   if (std::filesystem::exists(outcome.library)) {
     outcome.ok = true;
     outcome.cached = true;
     return outcome;
   }
+
+  std::filesystem::create_directories(dir);
+  write_text(header_path, header);
+  write_text(trampoline_path, trampoline);
   CommandResult result = run_command(command, timeout_seconds);
   outcome.log = result.output;
   if (result.status.timed_out) {

@@ -26,12 +26,17 @@ std::string prototype_header(const Signature& signature);
 // which calls solution() with args[i] read as the i-th parameter's C type.
 std::string entry_trampoline(const Signature& signature);
 
-// Compiles `source` for `backend` into `cache_root/<hash>/`, reusing an
-// earlier build of the same inputs. A solution's own mistakes come back as
-// !ok with a message; the judge's (no compiler, unwritable cache) throw.
+// Compiles `source` for `backend` (whose compiler reports
+// `compiler_version`) into `cache_root/<hash>/`, reusing an earlier build of
+// the same inputs. A solution's own mistakes come back as !ok with a
+// message; the judge's (no compiler, unwritable cache) throw.
 CompileOutcome compile_solution(const std::filesystem::path& source, const Signature& signature,
-                                const Backend& backend, const std::filesystem::path& cache_root,
-                                double timeout_seconds);
+                                const Backend& backend, const std::string& compiler_version,
+                                const std::filesystem::path& cache_root, double timeout_seconds);
+
+// 32 hex digits naming `text` (two 64-bit FNV-1a hashes: a cache key and a
+// fingerprint for reports, not a cryptographic digest).
+std::string content_hash(const std::string& text);
 
 // The default cache: $JUDGE_CACHE_DIR, $XDG_CACHE_HOME/judge, ~/.cache/judge.
 std::filesystem::path default_cache_root();

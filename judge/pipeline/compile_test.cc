@@ -88,14 +88,14 @@ extern "C" void solution(const float* input, float* output, size_t n, double fac
   scale<<<(n + 255) / 256, 256>>>(input, output, n, static_cast<float>(factor));
 }
 )");
-  CompileOutcome first = compile_solution(source, signature(), nvcc_backend(), dir / "cache", 600);
+  CompileOutcome first = compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), dir / "cache", 600);
   ASSERT_TRUE(first.ok) << first.command << "\n" << first.log;
   EXPECT_FALSE(first.cached);
   ASSERT_TRUE(fs::exists(first.library));
   CommandResult symbols = run_command({"/usr/bin/nm", "-D", "--defined-only", first.library.string()}, 60);
   EXPECT_NE(symbols.output.find("judge_solution_entry"), std::string::npos) << symbols.output;
 
-  CompileOutcome second = compile_solution(source, signature(), nvcc_backend(), dir / "cache", 600);
+  CompileOutcome second = compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), dir / "cache", 600);
   ASSERT_TRUE(second.ok);
   EXPECT_TRUE(second.cached);
   EXPECT_EQ(second.library, first.library);
@@ -106,7 +106,7 @@ TEST(CompileWithNvcc, RefusesAWrongParameterTypeBeforeCompiling) {
   const fs::path source = write(dir / "scale.cu", R"(
 extern "C" void solution(const float* input, float* output, int n, double factor) {}
 )");
-  CompileOutcome outcome = compile_solution(source, signature(), nvcc_backend(), dir / "cache", 600);
+  CompileOutcome outcome = compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), dir / "cache", 600);
   EXPECT_FALSE(outcome.ok);
   EXPECT_NE(outcome.log.find("parameter 3 ('n') is declared 'int', but the problem declares 'size_t n'"),
             std::string::npos)
@@ -120,7 +120,7 @@ extern "C" void solution(const float* input, float* output, size_t n, double fac
   outptu[0] = 1.0f;
 }
 )");
-  CompileOutcome outcome = compile_solution(source, signature(), nvcc_backend(), dir / "cache", 600);
+  CompileOutcome outcome = compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), dir / "cache", 600);
   EXPECT_FALSE(outcome.ok);
   EXPECT_NE(outcome.log.find("typo.cu(3)"), std::string::npos) << outcome.log;
   EXPECT_NE(outcome.log.find("outptu"), std::string::npos) << outcome.log;

@@ -173,7 +173,7 @@ json RunnerSession::call_arguments(const Signature& signature, const CallData& c
   return arguments;
 }
 
-Downloads RunnerSession::read_downloads(const Signature& signature, const CallData&, const std::string& tag) {
+Downloads RunnerSession::read_downloads(const Signature& signature, const std::string& tag) {
   Downloads downloads;
   for (const Parameter* parameter : signature.input_tensors()) {
     downloads[parameter->name] = read_bytes(m_dir / (tag + "_after_" + parameter->name + ".bin"));
@@ -191,7 +191,7 @@ RunnerOutcome RunnerSession::run(const Signature& signature, const CallData& cal
   const std::string tag = "call";
   RunnerOutcome outcome =
       request({{"op", protocol::kOpRun}, {"params", call_arguments(signature, call, tag)}}, timeout_seconds);
-  if (outcome.kind == RunnerOutcome::Kind::Ok) downloads = read_downloads(signature, call, tag);
+  if (outcome.kind == RunnerOutcome::Kind::Ok) downloads = read_downloads(signature, tag);
   return outcome;
 }
 
@@ -213,7 +213,7 @@ RunnerOutcome RunnerSession::bench(const Signature& signature, const std::vector
   times_ms = outcome.reply.at("times_ms").get<std::vector<double>>();
   downloads.clear();
   for (std::size_t i = 0; i < calls.size(); ++i) {
-    downloads.push_back(read_downloads(signature, *calls[i], "set" + std::to_string(i)));
+    downloads.push_back(read_downloads(signature, "set" + std::to_string(i)));
   }
   return outcome;
 }

@@ -70,7 +70,7 @@ class RunnerSession {
 
  private:
   nlohmann::json call_arguments(const Signature& signature, const CallData& call, const std::string& tag);
-  Downloads read_downloads(const Signature& signature, const CallData& call, const std::string& tag);
+  Downloads read_downloads(const Signature& signature, const std::string& tag);
   RunnerOutcome request(const nlohmann::json& message, double timeout_seconds);
 
   std::filesystem::path m_dir;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -22,9 +21,7 @@ std::string file_hash(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(fnv1a64(text.str())));
-  return buffer;
+  return content_hash(text.str());
 }
 
 Tier parse_tier(const std::string& name) {
@@ -78,7 +75,8 @@ class Judging {
     m_emit({{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
             {"compiler", m_report.compiler_version}});
     CompileOutcome outcome = compile_solution(m_options.solution, m_problem.signature(), m_backend,
-                                              m_options.cache_root, m_options.compile_time_limit);
+                                              m_report.compiler_version, m_options.cache_root,
+                                              m_options.compile_time_limit);
     m_report.compile_command = outcome.command;
     if (!outcome.ok) return fail(Verdict::CompileError, outcome.log, "");
     m_library = outcome.library;
@@ -289,7 +287,7 @@ json to_json(const JudgeReport& report) {
   json j = {{"schema_version", 1},
             {"problem", report.problem},
             {"solution", report.solution},
-            {"solution_hash", "fnv1a64:" + report.solution_hash},
+            {"solution_hash", report.solution_hash},
             {"backend", report.backend.name()},
             {"backend_reason", report.backend.reason},
             {"device", report.backend.device},

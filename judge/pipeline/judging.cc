@@ -109,7 +109,7 @@ class Judging {
     return it->second;
   }
 
-  // Every case of `tier_name_`, two calls each with different inputs in one
+  // Every case of the tier, two calls each with different inputs in one
   // runner process, so a solution that replays an earlier answer fails.
   bool check(const std::string& tier_text, const std::string& pass, const std::map<std::string, std::string>& env) {
     const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(tier_text));

@@ -1,7 +1,5 @@
 #include "judge/leaderboard/publish.h"
 
-#include <chrono>
-#include <ctime>
 #include <fstream>
 
 namespace judge {
@@ -21,15 +19,6 @@ void write_file(const fs::path& path, const std::string& text) {
 }
 
 }  // namespace
-
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 Leaderboard publish_leaderboard(const fs::path& results, const fs::path& out, const ProblemFactsBySlug& problems,
                                 const AllowList& allow, const RenderOptions& options, const std::string& generated) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "judge/leaderboard/ranking.h"
+#include "judge/leaderboard/record.h"
 #include "judge/leaderboard/render.h"
 
 namespace judge {
@@ -19,8 +20,5 @@ namespace judge {
 Leaderboard publish_leaderboard(const std::filesystem::path& results, const std::filesystem::path& out,
                                 const ProblemFactsBySlug& problems, const AllowList& allow,
                                 const RenderOptions& options, const std::string& generated);
-
-// The current time as ISO 8601 UTC, "2026-11-23T09:30:00Z".
-std::string utc_now();
 
 }  // namespace judge

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <cerrno>
 #include <cstring>
 #include <sys/stat.h>
@@ -272,7 +274,8 @@ RecordFolder load_record_folder(const std::filesystem::path& dir) {
 std::filesystem::path write_record(const std::filesystem::path& dir, const Record& record,
                                    const std::function<std::string(const std::string&)>& hash) {
   namespace fs = std::filesystem;
-  const std::string text = record_to_json(record).dump(2) + "\n";
+  // Replace invalid UTF-8 (a solution's output inside a message) rather than fail.
+  const std::string text = record_to_json(record).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw std::runtime_error("cannot create the records folder " + dir.string() + ": " + ec.message());
@@ -297,6 +300,15 @@ std::filesystem::path write_record(const std::filesystem::path& dir, const Recor
     throw std::runtime_error("cannot create " + target.string() + ": " + std::strerror(link_errno));
   }
   return target;
+}
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
 }
 
 }  // namespace judge

@@ -118,4 +118,7 @@ RecordFolder load_record_folder(const std::filesystem::path& dir);
 std::filesystem::path write_record(const std::filesystem::path& dir, const Record& record,
                                    const std::function<std::string(const std::string&)>& hash);
 
+// The current time as ISO 8601 UTC, "2026-11-23T09:30:00Z".
+std::string utc_now();
+
 }  // namespace judge

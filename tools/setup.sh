@@ -14,7 +14,12 @@ packages=(
   libboost-context-dev                              # fibers: one per CUDA thread on the CPU backend
   libeigen3-dev                                     # double-precision GEMMs in the references
   python3-torch python3-numpy                       # PyTorch cross-check of the references
+  chromium jq                                       # leaderboard page test in a headless browser; npm version check below
 )
+# Node.js and npm, for the npm packages below. Only when npm is absent:
+# a machine with NodeSource's nodejs has its own npm, which Debian's npm
+# package would conflict with.
+command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -30,6 +35,18 @@ if ((${#missing[@]})); then
 else
   echo "setup: all Debian packages present"
 fi
+
+# npm packages, installed globally (tests find them under `npm root -g`).
+npm_packages=(
+  playwright-core@1.49.1  # drives Debian's chromium in the leaderboard page test (judge/leaderboard:page_browser_test)
+)
+for spec in "${npm_packages[@]}"; do
+  name=${spec%@*} version=${spec##*@}
+  if [[ "$(npm ls -g --depth=0 --json 2>/dev/null | jq -r --arg n "$name" '.dependencies[$n].version // empty')" != "$version" ]]; then
+    echo "setup: npm install -g $spec"
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install -g --no-fund --no-audit "$spec" >/dev/null
+  fi
+done
 
 # The CUDA Toolkit (nvcc, headers, runtime) is expected at /usr/local/cuda:
 # Debian's own nvidia-cuda-toolkit is older than the CUDA 13 the judge targets.

@@ -1,0 +1,112 @@
+# Shared helpers of tools/ci/leaderboard.sh: messages, the judge binary, the
+# device table and which files under solutions/ are leaderboard submissions.
+# Sourced, never run. Every function works in the current directory, which is
+# the project checkout (a git work tree).
+
+log() { echo "leaderboard: $*" >&2; }
+die() { echo "leaderboard: error: $*" >&2; exit 2; }
+
+# The folder holding this script's own files (tools/ci).
+CI_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# The device table (tools/ci/devices.json, or $LEADERBOARD_DEVICES).
+devices_file() { echo "${LEADERBOARD_DEVICES:-${CI_DIR}/devices.json}"; }
+
+# device_json NAME: the device's entry, or an error naming the known devices.
+device_json() {
+  local file entry
+  file=$(devices_file)
+  [[ -r "$file" ]] || die "no device table at $file"
+  entry=$(jq -c --arg name "$1" '.devices[] | select(.name == $name)' "$file") ||
+    die "$file is not valid JSON"
+  [[ -n "$entry" ]] || die "unknown device '$1' (known: $(jq -r '[.devices[].name] | join(", ")' "$file"))"
+  echo "$entry"
+}
+
+# The judge binary: $JUDGE when set (the tests point it at their runfiles),
+# otherwise built here with Bazel. $BAZEL_DISK_CACHE, when set, is passed to
+# Bazel as its disk cache (the workflow keeps that folder with actions/cache).
+JUDGE_BIN=""
+judge_binary() {
+  if [[ -n "$JUDGE_BIN" ]]; then return; fi
+  if [[ -n "${JUDGE:-}" ]]; then
+    [[ -x "$JUDGE" ]] || die "JUDGE=$JUDGE is not an executable"
+    JUDGE_BIN=$JUDGE
+    return
+  fi
+  local flags=()
+  if [[ -n "${BAZEL_DISK_CACHE:-}" ]]; then
+    mkdir -p "$BAZEL_DISK_CACHE"
+    flags+=("--disk_cache=$(cd "$BAZEL_DISK_CACHE" && pwd)")
+  fi
+  log "building the judge (bazel build //judge)"
+  bazel build "${flags[@]}" //judge >&2 || die "bazel build //judge failed"
+  JUDGE_BIN="$(bazel info "${flags[@]}" bazel-bin 2>/dev/null)/judge/judge"
+  [[ -x "$JUDGE_BIN" ]] || die "no judge binary at $JUDGE_BIN after the build"
+}
+
+# run_judge ARGS...: the judge with ARGS; its exit status is returned.
+run_judge() {
+  judge_binary
+  "$JUDGE_BIN" "$@"
+}
+
+# is_fixture PATH: PATH (solutions/<slug>/<file>.cu) is test data for the judge
+# itself: its folder's expected.yaml names it with a verdict other than
+# ACCEPTED. Fixtures are judged by the test suite and never ranked.
+is_fixture() {
+  local path=$1 expected verdict
+  expected="$(dirname "$path")/expected.yaml"
+  [[ -r "$expected" ]] || return 1
+  verdict=$(awk -v file="$(basename "$path")" '
+    { sub(/#.*/, "") }
+    $1 == file ":" { print $2; exit }' "$expected")
+  [[ -n "$verdict" && "$verdict" != "ACCEPTED" ]]
+}
+
+# problem_of PATH: the problem slug of solutions/<slug>/<file>.cu, or nothing.
+problem_of() {
+  if [[ "$1" =~ ^solutions/([^/]+)/[^/]+\.cu$ ]]; then echo "${BASH_REMATCH[1]}"; fi
+}
+
+# submissions_of SLUG: the submissions of one problem in the checkout, one
+# path a line (solutions/<slug>/<file>.cu), fixtures left out.
+submissions_of() {
+  local path
+  for path in solutions/"$1"/*.cu; do
+    [[ -f "$path" ]] || continue
+    is_fixture "$path" || echo "$path"
+  done
+}
+
+# changed_submissions BASE HEAD: .cu files under solutions/ that HEAD adds,
+# modifies or renames relative to the merge base of BASE and HEAD, one a line.
+# Deleted files are not judged; fixtures are left out.
+changed_submissions() {
+  local base=$1 head=$2 path
+  git rev-parse --verify --quiet "$base^{commit}" >/dev/null || die "unknown base revision '$base'"
+  git rev-parse --verify --quiet "$head^{commit}" >/dev/null || die "unknown head revision '$head'"
+  git diff --name-only --no-renames --diff-filter=AM "$base...$head" -- 'solutions/*.cu' |
+    while IFS= read -r path; do
+      [[ "$path" == *.cu ]] || continue
+      is_fixture "$path" || echo "$path"
+    done
+}
+
+# md_cell TEXT: TEXT made safe for one Markdown table cell: one line, HTML
+# escaped, pipes escaped, @mentions defused. Text from a submission (its
+# compiler errors, its header) must not format or ping anything in a comment.
+md_cell() {
+  printf '%s' "$1" | tr '\n\r\t' '   ' | cut -c1-300 |
+    sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/|/\\|/g' \
+        -e 's/@/\&#64;/g' -e 's/`/\&#96;/g'
+}
+
+# md_code TEXT: TEXT in a fenced code block whose fence is longer than any
+# run of backticks inside it, so the text cannot close the block early.
+md_code() {
+  local text=$1 fence='```' run
+  run=$(printf '%s' "$text" | grep -o '`\+' | awk '{ if (length($0) > max) max = length($0) } END { print max + 0 }')
+  while ((${#fence} <= run)); do fence+='`'; done
+  printf '%s\n%s\n%s\n' "$fence" "$(printf '%s' "$text" | sed 's/@/@\xe2\x80\x8b/g')" "$fence"
+}

@@ -117,7 +117,12 @@ publish_main() {
     esac
   done
   [[ -n "$records" && -n "$site" ]] || { publish_usage >&2; die "publish: --records and --site are required"; }
-  [[ -d "$records" ]] || die "publish: no records folder $records"
+  if [[ ! -d "$records" ]]; then
+    # Every shard skipped everything: no artifact, nothing new; the pages are
+    # still rebuilt (the judge that renders them may have changed).
+    log "publish: no records folder $records; no new records"
+    mkdir -p "$records"
+  fi
   [[ "$attempts" =~ ^[1-9][0-9]*$ ]] || die "publish: --attempts must be a positive number"
   git rev-parse --git-dir >/dev/null 2>&1 || die "publish: run it inside the project's git checkout"
   records=$(cd "$records" && pwd)

@@ -41,16 +41,20 @@ check_main() {
   mkdir -p "$out/reports" "$out/logs" "$out/records" "$out/comment"
   out=$(cd "$out" && pwd)
 
-  local total=0 failed=0 rows="" details="" path slug name status verdict message
+  local total=0 failed=0 rows="" details="" path slug name status verdict message classification
   while IFS= read -r path; do
     [[ -n "$path" ]] || continue
     total=$((total + 1))
     name=$(echo "$path" | tr '/' '_')
     slug=$(problem_of "$path")
     log "check: judging $path on the CPU backend"
+    classification=$(classify "$path")
     if [[ -z "$slug" ]]; then
       verdict="NOT A SUBMISSION"
       message="a submission is a .cu file directly in solutions/<problem>/"
+    elif [[ "$classification" == rejected* ]]; then
+      verdict="REJECTED"
+      message=${classification#rejected$'\t'}
     else
       status=0
       run_judge --problem "$slug" --solution "$PWD/$path" --backend cpu --tier check --no-benchmark \

@@ -51,17 +51,19 @@ run_judge() {
   "$JUDGE_BIN" "$@"
 }
 
-# is_fixture PATH: PATH (solutions/<slug>/<file>.cu) is test data for the judge
-# itself: its folder's expected.yaml names it with a verdict other than
-# ACCEPTED. Fixtures are judged by the test suite and never ranked.
-is_fixture() {
-  local path=$1 expected verdict
-  expected="$(dirname "$path")/expected.yaml"
-  [[ -r "$expected" ]] || return 1
-  verdict=$(awk -v file="$(basename "$path")" '
-    { sub(/#.*/, "") }
-    $1 == file ":" { print $2; exit }' "$expected")
-  [[ -n "$verdict" && "$verdict" != "ACCEPTED" ]]
+# The leaderboard's view of solutions/ in this checkout, from
+# `judge submissions --json --solutions-dir solutions`: {"submissions":
+# [{slug, path, author, title, baseline}], "rejected": [{path, message}]}.
+# Fixtures (expected.yaml names them with a verdict other than ACCEPTED) are
+# in neither list. Exit 5 only means something was rejected; it is listed.
+SUBMISSIONS_JSON=""
+submissions_json() {
+  if [[ -n "$SUBMISSIONS_JSON" ]]; then echo "$SUBMISSIONS_JSON"; return; fi
+  local status=0
+  SUBMISSIONS_JSON=$(run_judge submissions --json --solutions-dir "$PWD/solutions" 2>/dev/null) || status=$?
+  [[ $status -eq 0 || $status -eq 5 ]] && jq -e '.submissions | type == "array"' <<<"$SUBMISSIONS_JSON" >/dev/null ||
+    die "judge submissions --json failed (exit $status): $(run_judge submissions --json --solutions-dir "$PWD/solutions" 2>&1 >/dev/null | tail -n 3)"
+  echo "$SUBMISSIONS_JSON"
 }
 
 # problem_of PATH: the problem slug of solutions/<slug>/<file>.cu, or nothing.
@@ -69,28 +71,38 @@ problem_of() {
   if [[ "$1" =~ ^solutions/([^/]+)/[^/]+\.cu$ ]]; then echo "${BASH_REMATCH[1]}"; fi
 }
 
-# submissions_of SLUG: the submissions of one problem in the checkout, one
-# path a line (solutions/<slug>/<file>.cu), fixtures left out.
+# submissions_of SLUG: the submissions of one problem, one path a line.
 submissions_of() {
+  submissions_json | jq -r --arg slug "$1" '.submissions[] | select(.slug == $slug) | .path'
+}
+
+# classify PATH: "submission", "rejected<TAB>why" (it should be a submission
+# but its header or folder is wrong), or "fixture".
+classify() {
+  submissions_json | jq -r --arg path "$1" '
+    if any(.submissions[]; .path == $path) then "submission"
+    else (first(.rejected[] | select(.path == $path) | "rejected\t" + .message) // "fixture") end'
+}
+
+# changed_submissions BASE HEAD: .cu files under solutions/ that HEAD adds or
+# modifies (a rename is a deletion and an addition) relative to the merge base
+# of BASE and HEAD, one a line, fixtures left out. Deleted files are not
+# judged. Rejected files and files outside a problem folder are listed: the
+# check reports them.
+changed_submissions() {
   local path
-  for path in solutions/"$1"/*.cu; do
-    [[ -f "$path" ]] || continue
-    is_fixture "$path" || echo "$path"
+  changed_sources "$@" | while IFS= read -r path; do
+    [[ -n "$(problem_of "$path")" && "$(classify "$path")" == fixture ]] || echo "$path"
   done
 }
 
-# changed_submissions BASE HEAD: .cu files under solutions/ that HEAD adds,
-# modifies or renames relative to the merge base of BASE and HEAD, one a line.
-# Deleted files are not judged; fixtures are left out.
-changed_submissions() {
-  local base=$1 head=$2 path
+# changed_sources BASE HEAD: every .cu file under solutions/ that HEAD adds or
+# modifies, fixtures included (needs no judge: the plan job builds none).
+changed_sources() {
+  local base=$1 head=$2
   git rev-parse --verify --quiet "$base^{commit}" >/dev/null || die "unknown base revision '$base'"
   git rev-parse --verify --quiet "$head^{commit}" >/dev/null || die "unknown head revision '$head'"
-  git diff --name-only --no-renames --diff-filter=AM "$base...$head" -- 'solutions/*.cu' |
-    while IFS= read -r path; do
-      [[ "$path" == *.cu ]] || continue
-      is_fixture "$path" || echo "$path"
-    done
+  git diff --name-only --no-renames --diff-filter=AM "$base...$head" -- 'solutions/*.cu' | grep '\.cu$'
 }
 
 # md_cell TEXT: TEXT made safe for one Markdown table cell: one line, HTML

@@ -36,12 +36,14 @@ plan_main() {
   # Every named device must exist: a typo must not silently benchmark nothing.
   for name in ${devices//,/ }; do device_json "$name" >/dev/null; done
 
+  # Problems are folders of solutions/ with .cu files: every problem has its
+  # baseline default.cu. The plan needs no judge (the shards list the
+  # submissions); a shard whose files are all fixtures judges nothing.
   if [[ -n "$base" ]]; then
-    problems=$(changed_submissions "$base" "$head" | while IFS= read -r p; do problem_of "$p"; done | sort -u)
+    problems=$(changed_sources "$base" "$head" | while IFS= read -r p; do problem_of "$p"; done | sort -u)
   else
     problems=$(for dir in solutions/*/; do
-      name=$(basename "$dir")
-      [[ -n "$(submissions_of "$name")" ]] && echo "$name"
+      compgen -G "${dir}*.cu" >/dev/null && basename "$dir"
     done | sort -u)
   fi
 

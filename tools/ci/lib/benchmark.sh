@@ -63,16 +63,17 @@ benchmark_main() {
   [[ "$problem" =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "benchmark: '$problem' is not a problem slug"
 
   local entry judge_args=() ident_args=()
-  entry=$(device_json "$device")
+  entry=$(device_json "$device") || exit 2
   mapfile -t judge_args < <(jq -r '.judge_args[]' <<<"$entry")
   mapfile -t ident_args < <(identity_args "${judge_args[@]}")
 
-  local submissions
+  local submissions file
+  submissions_json >/dev/null  # once, here: a failure stops the script, and subshells reuse it
   if [[ -n "$base" ]]; then
     submissions=$(changed_submissions "$base" "$head" | while IFS= read -r p; do
       [[ "$(problem_of "$p")" == "$problem" ]] && echo "$p"; done)
   else
-    submissions=$(submissions_of "$problem")
+    submissions=$(submissions_of "$problem") || exit 2
   fi
   [[ -n "$submissions" || -n "$base" ]] || die "benchmark: no submissions under solutions/$problem/"
 
@@ -83,7 +84,6 @@ benchmark_main() {
   # The keys already recorded for this device.
   local known_keys=""
   if [[ -n "$known" && -d "$known/$device" ]]; then
-    local file
     for file in "$known/$device"/*.json; do
       [[ -f "$file" ]] && known_keys+="$(record_key "$file")"$'\n'
     done

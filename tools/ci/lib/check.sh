@@ -36,6 +36,7 @@ check_main() {
   [[ -z "$pr" || "$pr" =~ ^[0-9]+$ ]] || die "check: --pr must be a number, got '$pr'"
 
   local changed
+  submissions_json >/dev/null  # once, here: a failure stops the script, and subshells reuse it
   changed=$(changed_submissions "$base" "$head") || exit 2
   rm -rf "$out"
   mkdir -p "$out/reports" "$out/logs" "$out/records" "$out/comment"

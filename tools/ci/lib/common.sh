@@ -60,6 +60,7 @@ SUBMISSIONS_JSON=""
 submissions_json() {
   if [[ -n "$SUBMISSIONS_JSON" ]]; then echo "$SUBMISSIONS_JSON"; return; fi
   local status=0
+  judge_binary  # here, not in the subshell below, so the binary is found once
   SUBMISSIONS_JSON=$(run_judge submissions --json --solutions-dir "$PWD/solutions" 2>/dev/null) || status=$?
   [[ $status -eq 0 || $status -eq 5 ]] && jq -e '.submissions | type == "array"' <<<"$SUBMISSIONS_JSON" >/dev/null ||
     die "judge submissions --json failed (exit $status): $(run_judge submissions --json --solutions-dir "$PWD/solutions" 2>&1 >/dev/null | tail -n 3)"
@@ -102,7 +103,7 @@ changed_sources() {
   local base=$1 head=$2
   git rev-parse --verify --quiet "$base^{commit}" >/dev/null || die "unknown base revision '$base'"
   git rev-parse --verify --quiet "$head^{commit}" >/dev/null || die "unknown head revision '$head'"
-  git diff --name-only --no-renames --diff-filter=AM "$base...$head" -- 'solutions/*.cu' | grep '\.cu$'
+  git diff --name-only --no-renames --diff-filter=AM "$base...$head" -- 'solutions/*.cu' | { grep '\.cu$' || true; }
 }
 
 # md_cell TEXT: TEXT made safe for one Markdown table cell: one line, HTML

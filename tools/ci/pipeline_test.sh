@@ -169,6 +169,23 @@ expect_in "${WORK}/site-3/leaderboard.md" "Second Author"
 expect_in "${WORK}/site-3/leaderboard.md" "Pipeline Tester"
 git -C "${REMOTE}" show leaderboard:leaderboard.md | grep -qF "Second Author" || fail "publish: the committed leaderboard.md is stale"
 
+# A self-hosted device refuses a judge without a sandbox: a stand-in judge
+# whose judging command has no --no-sandbox flag, and a table with such a device.
+cat >"${WORK}/unsandboxed_judge" <<'STUB'
+#!/bin/bash
+# A judge without a sandbox, as far as its help says; judging anything fails.
+if [[ " $* " == *" --help "* ]]; then echo "usage: judge --problem <slug> [--benchmark] [--record DIR]"; exit 0; fi
+echo "unsandboxed_judge: must not be asked to judge: $*" >&2; exit 99
+STUB
+chmod +x "${WORK}/unsandboxed_judge"
+jq '.devices += [{name: "gpu", runs_on: ["self-hosted", "gpu"], container: "", self_hosted: true,
+                  timeout_minutes: 30, judge_args: ["--backend", "cuda", "--benchmark"]}]' \
+  "${LEADERBOARD_DEVICES}" >"${WORK}/devices_gpu.json"
+JUDGE="${WORK}/unsandboxed_judge" LEADERBOARD_DEVICES="${WORK}/devices_gpu.json" \
+  step unsandboxed 2 benchmark --device gpu --problem "${SLUG}" --out "${WORK}/bench-gpu"
+expect_in "${WORK}/unsandboxed.log" "this judge has no sandbox"
+expect_not_in "${WORK}/unsandboxed.log" "must not be asked to judge"
+
 # Usage errors name the problem.
 step bad_device 2 benchmark --device h100 --problem "${SLUG}"
 expect_in "${WORK}/bad_device.log" "unknown device 'h100' (known: cpu)"

@@ -40,6 +40,20 @@ identity_args() {
   printf '%s\n' "${args[@]}"
 }
 
+# require_sandbox DEVICE: refuse to run submissions on a self-hosted machine
+# with a judge that cannot confine them. A judge with the sandbox offers
+# --no-sandbox to turn it off; one without it does not. Submissions are
+# untrusted code even after review, and self-hosted runners are shared and
+# persistent; LEADERBOARD_ALLOW_UNSANDBOXED=1 overrides, for a fork whose
+# submitters are all trusted.
+require_sandbox() {
+  if run_judge judge --help 2>&1 | grep -q -- '--no-sandbox'; then return; fi
+  [[ "${LEADERBOARD_ALLOW_UNSANDBOXED:-}" == 1 ]] && {
+    log "benchmark: WARNING: this judge has no sandbox; running on $1 anyway (LEADERBOARD_ALLOW_UNSANDBOXED=1)"
+    return; }
+  die "benchmark: this judge has no sandbox (its judging command offers no --no-sandbox), so it must not run submissions on the self-hosted device '$1'; see README.md, \"CI leaderboard\" (LEADERBOARD_ALLOW_UNSANDBOXED=1 overrides)"
+}
+
 # record_key FILE: "<solution hash> <judge version>" of a record.
 record_key() {
   jq -r '"\(.solution.hash // "") \(.judge_version // "")"' "$1" 2>/dev/null
@@ -64,6 +78,7 @@ benchmark_main() {
 
   local entry judge_args=() ident_args=()
   entry=$(device_json "$device") || exit 2
+  if [[ "$(jq -r '.self_hosted' <<<"$entry")" != false ]]; then require_sandbox "$device"; fi
   mapfile -t judge_args < <(jq -r '.judge_args[]' <<<"$entry")
   mapfile -t ident_args < <(identity_args "${judge_args[@]}")
 

@@ -14,7 +14,7 @@
 publish_usage() {
   cat <<'EOF'
 usage: leaderboard.sh publish --records DIR --site DIR [--remote NAME|URL]
-                              [--branch NAME] [--attempts N]
+                              [--branch NAME] [--attempts N] [--source-base URL]
 
 DIR (--records) holds the new records as <device>/<record>.json (the
 benchmark shards' records/ folders merged). They are copied into records/ on
@@ -23,6 +23,8 @@ rebuilt from every record there (`judge leaderboard`), and the result is
 committed and pushed. A push that loses a race with another publish is
 retried from a fresh fetch, up to N times (default 5). The built pages
 (index.html, leaderboard.json, leaderboard.md) are copied into --site.
+Source links start with URL (in GitHub Actions, by default, the repository's
+blob/<branch>/).
 Exit status: 0 published or already up to date; 1 the leaderboard build
 skipped some record (named on stderr; the rest is still published); 2 a
 usage, set-up or push error.
@@ -69,7 +71,7 @@ publish_attempt() {
   if [[ -d "$tree/records" ]]; then
     find "$tree/records" -mindepth 2 -maxdepth 2 -name '*.json' -type f -exec cp -t "$flat" {} +
   fi
-  run_judge leaderboard --results "$flat" --out "$work/pages" >"$work/leaderboard.log" 2>&1 || build_status=$?
+  run_judge leaderboard --results "$flat" --out "$work/pages" ${source_base:+--source-base "$source_base"} >"$work/leaderboard.log" 2>&1 || build_status=$?
   cat "$work/leaderboard.log" >&2
   case "$build_status" in
     0) ;;
@@ -85,7 +87,7 @@ publish_attempt() {
   local new_tree commit parent=()
   git -C "$tree" add -A
   new_tree=$(git -C "$tree" write-tree)
-  if [[ -n "$base" && "$new_tree" == "$(git rev-parse "$base^{tree}")" ]]; then
+  if [[ -n "$base" ]] && ((added == 0)) && ! pages_changed "$base" "$tree"; then
     log "publish: $branch is up to date; nothing to push"
     return 0
   fi
@@ -103,10 +105,32 @@ publish_attempt() {
   return 3
 }
 
+# pages_changed COMMIT TREE: the pages in worktree TREE differ from those in
+# COMMIT by more than their build time stamp. With no new record, a rebuild
+# that changes only "Generated <time>" is no change (so publishing the same
+# records twice commits nothing), while a judge that renders differently
+# still gets its pages committed.
+pages_changed() {
+  local commit=$1 tree=$2 page
+  for page in leaderboard.md leaderboard.json index.html; do
+    cmp -s <(git show "$commit:$page" 2>/dev/null | strip_build_time) <(strip_build_time <"$tree/$page") || return 0
+  done
+  return 1
+}
+strip_build_time() {
+  sed -E 's/(generated"?:? ?"?|Generated )[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/\1TIME/g'
+}
+
 publish_main() {
-  local records="" site="" remote=origin branch=leaderboard attempts=5
+  local records="" site="" remote=origin branch=leaderboard attempts=5 source_base=""
+  # In CI, sources link to the branch the records were made from (a branch,
+  # not a commit, so the same records render the same pages on every run).
+  if [[ -n "${GITHUB_REPOSITORY:-}" && -n "${GITHUB_REF_NAME:-}" ]]; then
+    source_base="${GITHUB_SERVER_URL:-https://github.com}/$GITHUB_REPOSITORY/blob/$GITHUB_REF_NAME/"
+  fi
   while (($#)); do
     case "$1" in
+      --source-base) source_base=$2; shift 2 ;;
       --records) records=${2:?--records needs a folder}; shift 2 ;;
       --site) site=${2:?--site needs a folder}; shift 2 ;;
       --remote) remote=${2:?--remote needs a name or URL}; shift 2 ;;

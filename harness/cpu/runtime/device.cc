@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cucpu/detail/kernel_services.h"
 #include "device_limits.h"
 #include "runtime_state.h"
 
@@ -61,6 +62,124 @@ std::string kernel_identifier_of(const void* function) {
 int worker_count_cached() {
   static int count = worker_count();
   return count;
+}
+
+// Values a GPU reports as attributes only (no cudaDeviceProp field in CUDA 13).
+// The clock rate is also the rate at which device clock()/clock64() tick.
+constexpr int kClockRateKHz = int(::cucpu::detail::kClockTicksPerMillisecond);
+constexpr int kMemoryClockRateKHz = 2619000;
+constexpr int kSingleToDoublePerfRatio = 2;
+constexpr int kMaxTexture1DLinearWidth = 1 << 28;
+
+// The emulated device: the limits the launch checks enforce, H100-like
+// values elsewhere, and no texture, IPC, multi-GPU or cluster support.
+void fill_device_properties(cudaDeviceProp* prop) {
+  std::memset(prop, 0, sizeof(*prop));
+  std::strncpy(prop->name, "CPU backend (cucpu)", sizeof(prop->name) - 1);
+  std::memcpy(prop->uuid.bytes, "cucpu-emulated-0", sizeof(prop->uuid.bytes));
+  prop->totalGlobalMem = size_t(16) << 30;
+  prop->sharedMemPerBlock = kDefaultSharedBytesPerBlock;
+  prop->regsPerBlock = 65536;
+  prop->warpSize = 32;
+  prop->memPitch = 2147483647;
+  prop->maxThreadsPerBlock = kMaxThreadsPerBlock;
+  prop->maxThreadsDim[0] = 1024;
+  prop->maxThreadsDim[1] = 1024;
+  prop->maxThreadsDim[2] = 64;
+  prop->maxGridSize[0] = 2147483647;
+  prop->maxGridSize[1] = 65535;
+  prop->maxGridSize[2] = 65535;
+  prop->totalConstMem = 65536;
+  prop->major = 9;
+  prop->minor = 0;
+  prop->textureAlignment = 512;
+  prop->texturePitchAlignment = 32;
+  prop->multiProcessorCount = worker_count_cached();
+  prop->integrated = 0;
+  prop->canMapHostMemory = 1;
+  prop->maxTexture1D = 131072;
+  prop->maxTexture1DMipmap = 32768;
+  prop->maxTexture2D[0] = 131072;
+  prop->maxTexture2D[1] = 65536;
+  prop->maxTexture2DMipmap[0] = 32768;
+  prop->maxTexture2DMipmap[1] = 32768;
+  prop->maxTexture2DLinear[0] = 131072;
+  prop->maxTexture2DLinear[1] = 65000;
+  prop->maxTexture2DLinear[2] = 2097120;
+  prop->maxTexture2DGather[0] = 32768;
+  prop->maxTexture2DGather[1] = 32768;
+  prop->maxTexture3D[0] = prop->maxTexture3D[1] = prop->maxTexture3D[2] = 16384;
+  prop->maxTexture3DAlt[0] = prop->maxTexture3DAlt[1] = 8192;
+  prop->maxTexture3DAlt[2] = 32768;
+  prop->maxTextureCubemap = 32768;
+  prop->maxTexture1DLayered[0] = 32768;
+  prop->maxTexture1DLayered[1] = 2048;
+  prop->maxTexture2DLayered[0] = prop->maxTexture2DLayered[1] = 32768;
+  prop->maxTexture2DLayered[2] = 2048;
+  prop->maxTextureCubemapLayered[0] = 32768;
+  prop->maxTextureCubemapLayered[1] = 2046;
+  prop->maxSurface1D = 32768;
+  prop->maxSurface2D[0] = 131072;
+  prop->maxSurface2D[1] = 65536;
+  prop->maxSurface3D[0] = prop->maxSurface3D[1] = prop->maxSurface3D[2] = 16384;
+  prop->maxSurface1DLayered[0] = 32768;
+  prop->maxSurface1DLayered[1] = 2048;
+  prop->maxSurface2DLayered[0] = prop->maxSurface2DLayered[1] = 32768;
+  prop->maxSurface2DLayered[2] = 2048;
+  prop->maxSurfaceCubemap = 32768;
+  prop->maxSurfaceCubemapLayered[0] = 32768;
+  prop->maxSurfaceCubemapLayered[1] = 2046;
+  prop->surfaceAlignment = 512;
+  prop->concurrentKernels = 1;
+  prop->ECCEnabled = 0;
+  prop->pciBusID = 1;
+  prop->pciDeviceID = 0;
+  prop->pciDomainID = 0;
+  prop->tccDriver = 0;
+  prop->asyncEngineCount = 1;
+  prop->unifiedAddressing = 1;
+  prop->memoryBusWidth = 5120;
+  prop->l2CacheSize = 50 << 20;
+  prop->persistingL2CacheMaxSize = 0;
+  prop->maxThreadsPerMultiProcessor = 2048;
+  prop->streamPrioritiesSupported = 1;
+  prop->globalL1CacheSupported = 1;
+  prop->localL1CacheSupported = 1;
+  prop->sharedMemPerMultiprocessor = kMaxSharedBytesPerBlock + 1024;
+  prop->regsPerMultiprocessor = 65536;
+  prop->managedMemory = 1;
+  prop->isMultiGpuBoard = 0;
+  prop->multiGpuBoardGroupID = 0;
+  prop->hostNativeAtomicSupported = 1;  // host and device share memory and atomics
+  prop->pageableMemoryAccess = 1;
+  prop->concurrentManagedAccess = 1;
+  prop->computePreemptionSupported = 1;
+  prop->canUseHostPointerForRegisteredMem = 1;
+  prop->cooperativeLaunch = 0;  // grid-wide sync is refused
+  prop->sharedMemPerBlockOptin = kMaxSharedBytesPerBlock;
+  prop->pageableMemoryAccessUsesHostPageTables = 1;
+  prop->directManagedMemAccessFromHost = 1;
+  prop->maxBlocksPerMultiProcessor = 32;
+  prop->accessPolicyMaxWindowSize = 0;
+  prop->reservedSharedMemPerBlock = 1024;
+  prop->hostRegisterSupported = 1;
+  prop->hostRegisterReadOnlySupported = 1;
+  prop->memoryPoolsSupported = 1;
+  prop->memoryPoolSupportedHandleTypes = 0;
+  prop->clusterLaunch = 0;
+  prop->unifiedFunctionPointers = 1;
+  prop->deviceNumaConfig = 0;  // cudaDeviceNumaConfigNone
+  prop->deviceNumaId = -1;
+  prop->hostNumaId = -1;
+}
+
+const cudaDeviceProp& device_properties() {
+  static const cudaDeviceProp properties = [] {
+    cudaDeviceProp p;
+    fill_device_properties(&p);
+    return p;
+  }();
+  return properties;
 }
 
 }  // namespace
@@ -115,71 +234,151 @@ cudaError_t cudaRuntimeGetVersion(int* version) {
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp* prop, int device) {
   if (prop == nullptr) return fail(cudaErrorInvalidValue);
   if (device != 0) return fail(cudaErrorInvalidDevice);
-  std::memset(prop, 0, sizeof(*prop));
-  std::strncpy(prop->name, "CPU backend (cucpu)", sizeof(prop->name) - 1);
-  prop->totalGlobalMem = size_t(16) << 30;
-  prop->sharedMemPerBlock = kDefaultSharedBytesPerBlock;
-  prop->sharedMemPerBlockOptin = kMaxSharedBytesPerBlock;
-  prop->sharedMemPerMultiprocessor = kMaxSharedBytesPerBlock + 1024;
-  prop->regsPerBlock = 65536;
-  prop->regsPerMultiprocessor = 65536;
-  prop->warpSize = 32;
-  prop->memPitch = 2147483647;
-  prop->maxThreadsPerBlock = kMaxThreadsPerBlock;
-  prop->maxThreadsDim[0] = 1024;
-  prop->maxThreadsDim[1] = 1024;
-  prop->maxThreadsDim[2] = 64;
-  prop->maxGridSize[0] = 2147483647;
-  prop->maxGridSize[1] = 65535;
-  prop->maxGridSize[2] = 65535;
-  prop->totalConstMem = 65536;
-  prop->major = 9;
-  prop->minor = 0;
-  prop->textureAlignment = 512;
-  prop->multiProcessorCount = worker_count_cached();
-  prop->maxThreadsPerMultiProcessor = 2048;
-  prop->maxBlocksPerMultiProcessor = 32;
-  prop->l2CacheSize = 50 << 20;
-  prop->memoryBusWidth = 5120;
-  prop->concurrentKernels = 1;
-  prop->unifiedAddressing = 1;
-  prop->managedMemory = 1;
-  prop->canMapHostMemory = 1;
-  prop->cooperativeLaunch = 0;
-  prop->reservedSharedMemPerBlock = 1024;
+  fill_device_properties(prop);
   return cudaSuccess;
 }
 
+// Every attribute answers with the value cudaGetDeviceProperties reports for
+// it; the few that have no property field (clock rates, compute mode, ...)
+// come from kClockRateKHz and friends. Reserved attributes answer 0, so no
+// enumerator of cudaDeviceAttr leaves an error behind.
 cudaError_t cudaDeviceGetAttribute(int* value, enum cudaDeviceAttr attr, int device) {
   if (value == nullptr) return fail(cudaErrorInvalidValue);
   if (device != 0) return fail(cudaErrorInvalidDevice);
-  cudaDeviceProp prop;
-  cudaGetDeviceProperties(&prop, 0);
+  const cudaDeviceProp& p = device_properties();
   switch (attr) {
-    case cudaDevAttrMaxThreadsPerBlock: *value = prop.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxBlockDimX: *value = prop.maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *value = prop.maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *value = prop.maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *value = prop.maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *value = prop.maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *value = prop.maxGridSize[2]; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = int(prop.sharedMemPerBlock); break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = int(prop.sharedMemPerBlockOptin); break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = int(prop.sharedMemPerMultiprocessor); break;
-    case cudaDevAttrWarpSize: *value = prop.warpSize; break;
-    case cudaDevAttrMultiProcessorCount: *value = prop.multiProcessorCount; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = prop.maxThreadsPerMultiProcessor; break;
-    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = prop.maxBlocksPerMultiProcessor; break;
-    case cudaDevAttrComputeCapabilityMajor: *value = prop.major; break;
-    case cudaDevAttrComputeCapabilityMinor: *value = prop.minor; break;
-    case cudaDevAttrMaxRegistersPerBlock: *value = prop.regsPerBlock; break;
-    case cudaDevAttrL2CacheSize: *value = prop.l2CacheSize; break;
-    case cudaDevAttrTotalConstantMemory: *value = int(prop.totalConstMem); break;
-    case cudaDevAttrUnifiedAddressing: *value = 1; break;
-    case cudaDevAttrManagedMemory: *value = 1; break;
-    case cudaDevAttrConcurrentKernels: *value = 1; break;
-    case cudaDevAttrCooperativeLaunch: *value = 0; break;
-    default: return fail(cudaErrorInvalidValue);
+    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = int(p.sharedMemPerBlock); break;
+    case cudaDevAttrTotalConstantMemory: *value = int(p.totalConstMem); break;
+    case cudaDevAttrWarpSize: *value = p.warpSize; break;
+    case cudaDevAttrMaxPitch: *value = int(p.memPitch); break;
+    case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
+    case cudaDevAttrClockRate: *value = kClockRateKHz; break;
+    case cudaDevAttrTextureAlignment: *value = int(p.textureAlignment); break;
+    case cudaDevAttrGpuOverlap: *value = p.asyncEngineCount > 0; break;
+    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrKernelExecTimeout: *value = 0; break;
+    case cudaDevAttrIntegrated: *value = p.integrated; break;
+    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
+    case cudaDevAttrComputeMode: *value = cudaComputeModeDefault; break;
+    case cudaDevAttrMaxTexture1DWidth: *value = p.maxTexture1D; break;
+    case cudaDevAttrMaxTexture2DWidth: *value = p.maxTexture2D[0]; break;
+    case cudaDevAttrMaxTexture2DHeight: *value = p.maxTexture2D[1]; break;
+    case cudaDevAttrMaxTexture3DWidth: *value = p.maxTexture3D[0]; break;
+    case cudaDevAttrMaxTexture3DHeight: *value = p.maxTexture3D[1]; break;
+    case cudaDevAttrMaxTexture3DDepth: *value = p.maxTexture3D[2]; break;
+    case cudaDevAttrMaxTexture2DLayeredWidth: *value = p.maxTexture2DLayered[0]; break;
+    case cudaDevAttrMaxTexture2DLayeredHeight: *value = p.maxTexture2DLayered[1]; break;
+    case cudaDevAttrMaxTexture2DLayeredLayers: *value = p.maxTexture2DLayered[2]; break;
+    case cudaDevAttrSurfaceAlignment: *value = int(p.surfaceAlignment); break;
+    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
+    case cudaDevAttrEccEnabled: *value = p.ECCEnabled; break;
+    case cudaDevAttrPciBusId: *value = p.pciBusID; break;
+    case cudaDevAttrPciDeviceId: *value = p.pciDeviceID; break;
+    case cudaDevAttrTccDriver: *value = p.tccDriver; break;
+    case cudaDevAttrMemoryClockRate: *value = kMemoryClockRateKHz; break;
+    case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
+    case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrAsyncEngineCount: *value = p.asyncEngineCount; break;
+    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
+    case cudaDevAttrMaxTexture1DLayeredWidth: *value = p.maxTexture1DLayered[0]; break;
+    case cudaDevAttrMaxTexture1DLayeredLayers: *value = p.maxTexture1DLayered[1]; break;
+    case cudaDevAttrMaxTexture2DGatherWidth: *value = p.maxTexture2DGather[0]; break;
+    case cudaDevAttrMaxTexture2DGatherHeight: *value = p.maxTexture2DGather[1]; break;
+    case cudaDevAttrMaxTexture3DWidthAlt: *value = p.maxTexture3DAlt[0]; break;
+    case cudaDevAttrMaxTexture3DHeightAlt: *value = p.maxTexture3DAlt[1]; break;
+    case cudaDevAttrMaxTexture3DDepthAlt: *value = p.maxTexture3DAlt[2]; break;
+    case cudaDevAttrPciDomainId: *value = p.pciDomainID; break;
+    case cudaDevAttrTexturePitchAlignment: *value = int(p.texturePitchAlignment); break;
+    case cudaDevAttrMaxTextureCubemapWidth: *value = p.maxTextureCubemap; break;
+    case cudaDevAttrMaxTextureCubemapLayeredWidth: *value = p.maxTextureCubemapLayered[0]; break;
+    case cudaDevAttrMaxTextureCubemapLayeredLayers: *value = p.maxTextureCubemapLayered[1]; break;
+    case cudaDevAttrMaxSurface1DWidth: *value = p.maxSurface1D; break;
+    case cudaDevAttrMaxSurface2DWidth: *value = p.maxSurface2D[0]; break;
+    case cudaDevAttrMaxSurface2DHeight: *value = p.maxSurface2D[1]; break;
+    case cudaDevAttrMaxSurface3DWidth: *value = p.maxSurface3D[0]; break;
+    case cudaDevAttrMaxSurface3DHeight: *value = p.maxSurface3D[1]; break;
+    case cudaDevAttrMaxSurface3DDepth: *value = p.maxSurface3D[2]; break;
+    case cudaDevAttrMaxSurface1DLayeredWidth: *value = p.maxSurface1DLayered[0]; break;
+    case cudaDevAttrMaxSurface1DLayeredLayers: *value = p.maxSurface1DLayered[1]; break;
+    case cudaDevAttrMaxSurface2DLayeredWidth: *value = p.maxSurface2DLayered[0]; break;
+    case cudaDevAttrMaxSurface2DLayeredHeight: *value = p.maxSurface2DLayered[1]; break;
+    case cudaDevAttrMaxSurface2DLayeredLayers: *value = p.maxSurface2DLayered[2]; break;
+    case cudaDevAttrMaxSurfaceCubemapWidth: *value = p.maxSurfaceCubemap; break;
+    case cudaDevAttrMaxSurfaceCubemapLayeredWidth: *value = p.maxSurfaceCubemapLayered[0]; break;
+    case cudaDevAttrMaxSurfaceCubemapLayeredLayers: *value = p.maxSurfaceCubemapLayered[1]; break;
+    case cudaDevAttrMaxTexture1DLinearWidth: *value = kMaxTexture1DLinearWidth; break;
+    case cudaDevAttrMaxTexture2DLinearWidth: *value = p.maxTexture2DLinear[0]; break;
+    case cudaDevAttrMaxTexture2DLinearHeight: *value = p.maxTexture2DLinear[1]; break;
+    case cudaDevAttrMaxTexture2DLinearPitch: *value = p.maxTexture2DLinear[2]; break;
+    case cudaDevAttrMaxTexture2DMipmappedWidth: *value = p.maxTexture2DMipmap[0]; break;
+    case cudaDevAttrMaxTexture2DMipmappedHeight: *value = p.maxTexture2DMipmap[1]; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    case cudaDevAttrMaxTexture1DMipmappedWidth: *value = p.maxTexture1DMipmap; break;
+    case cudaDevAttrStreamPrioritiesSupported: *value = p.streamPrioritiesSupported; break;
+    case cudaDevAttrGlobalL1CacheSupported: *value = p.globalL1CacheSupported; break;
+    case cudaDevAttrLocalL1CacheSupported: *value = p.localL1CacheSupported; break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = int(p.sharedMemPerMultiprocessor); break;
+    case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
+    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
+    case cudaDevAttrIsMultiGpuBoard: *value = p.isMultiGpuBoard; break;
+    case cudaDevAttrMultiGpuBoardGroupID: *value = p.multiGpuBoardGroupID; break;
+    case cudaDevAttrHostNativeAtomicSupported: *value = p.hostNativeAtomicSupported; break;
+    case cudaDevAttrSingleToDoublePrecisionPerfRatio: *value = kSingleToDoublePerfRatio; break;
+    case cudaDevAttrPageableMemoryAccess: *value = p.pageableMemoryAccess; break;
+    case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
+    case cudaDevAttrComputePreemptionSupported: *value = p.computePreemptionSupported; break;
+    case cudaDevAttrCanUseHostPointerForRegisteredMem: *value = p.canUseHostPointerForRegisteredMem; break;
+    case cudaDevAttrCooperativeLaunch: *value = p.cooperativeLaunch; break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = int(p.sharedMemPerBlockOptin); break;
+    case cudaDevAttrCanFlushRemoteWrites: *value = 0; break;
+    case cudaDevAttrHostRegisterSupported: *value = p.hostRegisterSupported; break;
+    case cudaDevAttrPageableMemoryAccessUsesHostPageTables: *value = p.pageableMemoryAccessUsesHostPageTables; break;
+    case cudaDevAttrDirectManagedMemAccessFromHost: *value = p.directManagedMemAccessFromHost; break;
+    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
+    case cudaDevAttrMaxPersistingL2CacheSize: *value = p.persistingL2CacheMaxSize; break;
+    case cudaDevAttrMaxAccessPolicyWindowSize: *value = p.accessPolicyMaxWindowSize; break;
+    case cudaDevAttrReservedSharedMemoryPerBlock: *value = int(p.reservedSharedMemPerBlock); break;
+    case cudaDevAttrSparseCudaArraySupported: *value = p.sparseCudaArraySupported; break;
+    case cudaDevAttrHostRegisterReadOnlySupported: *value = p.hostRegisterReadOnlySupported; break;
+    case cudaDevAttrTimelineSemaphoreInteropSupported: *value = p.timelineSemaphoreInteropSupported; break;
+    case cudaDevAttrMemoryPoolsSupported: *value = p.memoryPoolsSupported; break;
+    case cudaDevAttrGPUDirectRDMASupported: *value = p.gpuDirectRDMASupported; break;
+    case cudaDevAttrGPUDirectRDMAFlushWritesOptions: *value = int(p.gpuDirectRDMAFlushWritesOptions); break;
+    case cudaDevAttrGPUDirectRDMAWritesOrdering: *value = p.gpuDirectRDMAWritesOrdering; break;
+    case cudaDevAttrMemoryPoolSupportedHandleTypes: *value = int(p.memoryPoolSupportedHandleTypes); break;
+    case cudaDevAttrClusterLaunch: *value = p.clusterLaunch; break;
+    case cudaDevAttrDeferredMappingCudaArraySupported: *value = p.deferredMappingCudaArraySupported; break;
+    case cudaDevAttrIpcEventSupport: *value = p.ipcEventSupported; break;
+    case cudaDevAttrMemSyncDomainCount: *value = 1; break;
+    case cudaDevAttrNumaConfig: *value = p.deviceNumaConfig; break;
+    case cudaDevAttrNumaId: *value = p.deviceNumaId; break;
+    case cudaDevAttrMpsEnabled: *value = p.mpsEnabled; break;
+    case cudaDevAttrHostNumaId: *value = p.hostNumaId; break;
+    case cudaDevAttrD3D12CigSupported: *value = 0; break;
+    case cudaDevAttrVulkanCigSupported: *value = 0; break;
+    case cudaDevAttrGpuPciDeviceId: *value = int(p.gpuPciDeviceID); break;
+    case cudaDevAttrGpuPciSubsystemId: *value = int(p.gpuPciSubsystemID); break;
+    case cudaDevAttrHostNumaMemoryPoolsSupported: *value = 0; break;
+    case cudaDevAttrHostNumaMultinodeIpcSupported: *value = p.hostNumaMultinodeIpcSupported; break;
+    case cudaDevAttrHostMemoryPoolsSupported: *value = 0; break;
+    case cudaDevAttrOnlyPartialHostNativeAtomicSupported: *value = 0; break;
+    case cudaDevAttrMax: return fail(cudaErrorInvalidValue);
+    default:
+      // The reserved enumerators (cudaDevAttrReserved92, ...) and gaps.
+      if (int(attr) > 0 && int(attr) < int(cudaDevAttrMax)) {
+        *value = 0;
+        break;
+      }
+      return fail(cudaErrorInvalidValue);
   }
   return cudaSuccess;
 }

@@ -59,7 +59,10 @@ inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 inline long long clock64() { return static_cast<long long>(::cucpu::detail::clock_ticks()); }
 inline long long __clock64() { return clock64(); }
-inline std::uint64_t __globaltimer() { return ::cucpu::detail::clock_ticks(); }
+inline std::uint64_t __globaltimer() { return ::cucpu::detail::global_timer_ns(); }
+// clock() itself is libc's symbol, which the runtime overrides: inside a
+// kernel it returns these ticks, on the host it stays the process CPU time
+// (runtime/faults.cc).
 inline void __nanosleep(unsigned) {}
 
 // Device-side allocation goes to the host heap.

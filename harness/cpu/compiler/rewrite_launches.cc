@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "refused_api.h"
 #include "source_tokens.h"
 
 namespace cucpu::compiler {
@@ -287,6 +288,8 @@ class Rewriter {
     } else if (word == "this_grid" || word == "grid_group" || word == "cudaLaunchCooperativeKernel") {
       error(i, "grid-wide synchronisation ('" + std::string(word) +
                    "') is not supported: the CPU backend cannot keep all blocks resident");
+    } else if (auto reason = refused_runtime_api(word)) {
+      error(i, *reason);
     }
   }
 

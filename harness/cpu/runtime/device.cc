@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -57,6 +58,24 @@ std::string kernel_identifier_of(const void* function) {
   std::string name = status == 0 && demangled ? demangled : info.dli_sname;
   std::free(demangled);
   return base_identifier(name);
+}
+
+unsigned g_device_flags = cudaDeviceScheduleAuto;
+cudaFuncCache g_cache_config = cudaFuncCachePreferNone;
+
+// cudaDeviceSetLimit / GetLimit, starting at a GPU's defaults.
+std::mutex g_limits_mutex;
+std::map<int, size_t>& device_limits() {
+  static auto* limits = new std::map<int, size_t>{
+      {cudaLimitStackSize, 1024},
+      {cudaLimitPrintfFifoSize, 1 << 20},
+      {cudaLimitMallocHeapSize, 8 << 20},
+      {cudaLimitDevRuntimeSyncDepth, 2},
+      {cudaLimitDevRuntimePendingLaunchCount, 2048},
+      {cudaLimitMaxL2FetchGranularity, 64},
+      {cudaLimitPersistingL2CacheSize, 0},
+  };
+  return *limits;
 }
 
 int worker_count_cached() {
@@ -211,14 +230,120 @@ cudaError_t cudaGetDevice(int* device) {
   return cudaSuccess;
 }
 cudaError_t cudaSetDevice(int device) { return device == 0 ? cudaSuccess : fail(cudaErrorInvalidDevice); }
-cudaError_t cudaSetDeviceFlags(unsigned int) { return cudaSuccess; }
+cudaError_t cudaSetDeviceFlags(unsigned int flags) {
+  g_device_flags = flags;
+  return cudaSuccess;
+}
+cudaError_t cudaGetDeviceFlags(unsigned int* flags) {
+  if (flags == nullptr) return fail(cudaErrorInvalidValue);
+  *flags = g_device_flags | cudaDeviceMapHost;  // host memory is always mapped here
+  return cudaSuccess;
+}
+cudaError_t cudaInitDevice(int device, unsigned int device_flags, unsigned int) {
+  if (device != 0) return fail(cudaErrorInvalidDevice);
+  return cudaSetDeviceFlags(device_flags);
+}
+cudaError_t cudaSetValidDevices(int* devices, int count) {
+  if (count < 0 || (count > 0 && devices == nullptr)) return fail(cudaErrorInvalidValue);
+  for (int i = 0; i < count; ++i) {
+    if (devices[i] != 0) return fail(cudaErrorInvalidDevice);
+  }
+  return cudaSuccess;
+}
+cudaError_t cudaChooseDevice(int* device, const struct cudaDeviceProp* prop) {
+  if (device == nullptr || prop == nullptr) return fail(cudaErrorInvalidValue);
+  *device = 0;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetPCIBusId(char* bus_id, int length, int device) {
+  if (bus_id == nullptr || length <= 0) return fail(cudaErrorInvalidValue);
+  if (device != 0) return fail(cudaErrorInvalidDevice);
+  const cudaDeviceProp& p = device_properties();
+  std::snprintf(bus_id, size_t(length), "%08x:%02x:%02x.0", p.pciDomainID, p.pciBusID, p.pciDeviceID);
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetByPCIBusId(int* device, const char* bus_id) {
+  if (device == nullptr || bus_id == nullptr) return fail(cudaErrorInvalidValue);
+  const cudaDeviceProp& p = device_properties();
+  unsigned domain = 0, bus = 0, slot = 0;
+  int fields = std::sscanf(bus_id, "%x:%x:%x", &domain, &bus, &slot);
+  if (fields < 2) return fail(cudaErrorInvalidValue);
+  if (fields == 2) {  // "bus:device" without the domain
+    slot = bus;
+    bus = domain;
+    domain = 0;
+  }
+  if (int(domain) != p.pciDomainID || int(bus) != p.pciBusID || int(slot) != p.pciDeviceID)
+    return fail(cudaErrorInvalidDevice);
+  *device = 0;
+  return cudaSuccess;
+}
+
+// One device: no peer can be accessed.
+cudaError_t cudaDeviceCanAccessPeer(int* can_access, int device, int peer_device) {
+  if (can_access == nullptr) return fail(cudaErrorInvalidValue);
+  if (device != 0 || peer_device != 0) return fail(cudaErrorInvalidDevice);
+  *can_access = 0;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceEnablePeerAccess(int peer_device, unsigned int flags) {
+  if (flags != 0) return fail(cudaErrorInvalidValue);
+  return fail(cudaErrorInvalidDevice);  // the device itself is no peer, and there is no other
+}
+cudaError_t cudaDeviceDisablePeerAccess(int) { return fail(cudaErrorPeerAccessNotEnabled); }
+cudaError_t cudaDeviceGetP2PAttribute(int* value, enum cudaDeviceP2PAttr, int, int) {
+  if (value == nullptr) return fail(cudaErrorInvalidValue);
+  return fail(cudaErrorInvalidDevice);
+}
+cudaError_t cudaDeviceFlushGPUDirectRDMAWrites(enum cudaFlushGPUDirectRDMAWritesTarget,
+                                               enum cudaFlushGPUDirectRDMAWritesScope) {
+  return cudaSuccess;
+}
+
+// Limits are stored and read back; only the defaults a GPU reports matter to
+// programs (the CPU backend's fibers have their own fixed stacks).
+cudaError_t cudaDeviceGetLimit(size_t* value, enum cudaLimit limit) {
+  if (value == nullptr) return fail(cudaErrorInvalidValue);
+  std::lock_guard<std::mutex> lock(g_limits_mutex);
+  auto found = device_limits().find(int(limit));
+  if (found == device_limits().end()) return fail(cudaErrorUnsupportedLimit);
+  *value = found->second;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache* config) {
+  if (config == nullptr) return fail(cudaErrorInvalidValue);
+  *config = g_cache_config;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig* config) {
+  if (config == nullptr) return fail(cudaErrorInvalidValue);
+  *config = cudaSharedMemBankSizeFourByte;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig) { return cudaSuccess; }
+cudaError_t cudaFuncSetSharedMemConfig(const void* func, enum cudaSharedMemConfig) {
+  return func == nullptr ? fail(cudaErrorInvalidDeviceFunction) : cudaSuccess;
+}
+
+// The profiler has nothing to start on the CPU backend.
+cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
 cudaError_t cudaDeviceSynchronize(void) { return sticky_error(); }
 cudaError_t cudaDeviceReset(void) {
   clear_errors();
   return cudaSuccess;
 }
-cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache) { return cudaSuccess; }
-cudaError_t cudaDeviceSetLimit(enum cudaLimit, size_t) { return cudaSuccess; }
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config) {
+  g_cache_config = config;
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
+  std::lock_guard<std::mutex> lock(g_limits_mutex);
+  auto found = device_limits().find(int(limit));
+  if (found == device_limits().end()) return fail(cudaErrorUnsupportedLimit);
+  found->second = value;
+  return cudaSuccess;
+}
 cudaError_t cudaFuncSetCacheConfig(const void*, enum cudaFuncCache) { return cudaSuccess; }
 cudaError_t cudaDriverGetVersion(int* version) {
   if (version == nullptr) return fail(cudaErrorInvalidValue);
@@ -420,6 +545,30 @@ extern "C" cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(in
                                                                                int block_size, size_t smem,
                                                                                unsigned int) {
   return cudaOccupancyMaxActiveBlocksPerMultiprocessor(num_blocks, func, block_size, smem);
+}
+
+extern "C" cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t* bytes, const void* func, int num_blocks,
+                                                                 int block_size) {
+  if (bytes == nullptr || num_blocks <= 0 || block_size <= 0) return fail(cudaErrorInvalidValue);
+  if (func == nullptr) return fail(cudaErrorInvalidDeviceFunction);
+  *bytes = kMaxSharedBytesPerBlock;  // the CPU backend does not share an SM's memory between blocks
+  return cudaSuccess;
+}
+
+// The kernel's name as the symbol table has it (mangled, as CUDA reports it).
+extern "C" cudaError_t cudaFuncGetName(const char** name, const void* func) {
+  if (name == nullptr) return fail(cudaErrorInvalidValue);
+  Dl_info info{};
+  if (func == nullptr || dladdr(func, &info) == 0 || info.dli_sname == nullptr || info.dli_saddr != func)
+    return fail(cudaErrorInvalidDeviceFunction);
+  *name = info.dli_sname;
+  return cudaSuccess;
+}
+
+extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t*, const void*, void**) {
+  std::fprintf(stderr, "cucpu: cudaLaunchKernelExC called with an untyped function pointer (const void*); "
+                       "call cudaLaunchKernelEx with the kernel itself so its parameter types are known\n");
+  return fail(cudaErrorInvalidDeviceFunction);
 }
 
 // The C form cannot know the kernel's parameter types; the template form in

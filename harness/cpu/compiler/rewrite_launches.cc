@@ -43,7 +43,10 @@ class Rewriter {
         shared_variable(i);
         continue;
       }
-      if (user_code(i)) refuse_if_unsupported(i);
+      if (user_code(i)) {
+        refuse_if_unsupported(i);
+        if (text(i) == "cudaLaunchKernel") drop_untyped_kernel_cast(i);
+      }
     }
     RewriteResult result;
     result.errors = std::move(errors_);
@@ -235,9 +238,12 @@ class Rewriter {
     std::string args(src_.substr(toks_[open].end, toks_[close].begin - toks_[open].end));
     bool has_args = close > open + 1;
     const Token& at = toks_[i];
-    std::string replacement = "::cucpu::launch(::cucpu::KernelSite{\"" + escape(callee) + "\", \"" +
+    // The probe lets launch.h find the kernel's address (per instantiation).
+    std::string replacement = "::cucpu::launch_identified(::cucpu::KernelSite{\"" + escape(callee) + "\", \"" +
                               parsed_.files[at.file].name + "\", " + std::to_string(at.line) +
-                              "}, ::cucpu::LaunchConfig(" + config + "), [&](auto&... cucpu_args) { " + callee +
+                              "}, ::cucpu::LaunchConfig(" + config +
+                              "), [&](auto cucpu_probe) -> decltype(cucpu_probe(" + callee +
+                              ")) { return cucpu_probe(" + callee + "); }, [&](auto&... cucpu_args) { " + callee +
                               "(cucpu_args...); }" + (has_args ? ", " + args : std::string()) + ")";
     edits_.push_back({callee_first.begin, toks_[close].end, std::move(replacement)});
     return close;
@@ -273,6 +279,17 @@ class Rewriter {
     std::string declaration = type + "* const " + std::string(text(name)) + " = static_cast<decltype(" +
                               std::string(text(name)) + ")>(::cucpu::detail::dynamic_shared_memory())";
     edits_.push_back({toks_[i - 1].begin, toks_[semicolon].begin, declaration});
+  }
+
+  // `cudaLaunchKernel((const void*)k, ...)`: the cast would hide the
+  // kernel's parameter types that the launch needs, so it is dropped.
+  void drop_untyped_kernel_cast(size_t i) {
+    size_t j = i + 2;
+    if (!is(i + 1, "(") || !is(j, "(")) return;
+    size_t k = j + 1;
+    if (is(k, "const")) ++k;
+    if (!is(k, "void") || !is(k + 1, "*") || !is(k + 2, ")")) return;
+    edits_.push_back({toks_[j].begin, toks_[k + 2].end, ""});
   }
 
   void refuse_if_unsupported(size_t i) {

@@ -19,8 +19,9 @@ std::string marker(const char* file = "user.cu") { return std::string("# 1 \"") 
 
 TEST(RewriteLaunches, PlainLaunchBecomesRuntimeCall) {
   std::string out = rewrite(marker() + "void f(){ add<<<g, b>>>(x, n); }\n");
-  EXPECT_NE(out.find("::cucpu::launch(::cucpu::KernelSite{\"add\", \"user.cu\", 1}, "
-                     "::cucpu::LaunchConfig(g, b), [&](auto&... cucpu_args) { add(cucpu_args...); }, x, n)"),
+  EXPECT_NE(out.find("::cucpu::launch_identified(::cucpu::KernelSite{\"add\", \"user.cu\", 1}, "
+                     "::cucpu::LaunchConfig(g, b), [&](auto cucpu_probe) -> decltype(cucpu_probe(add)) { "
+                     "return cucpu_probe(add); }, [&](auto&... cucpu_args) { add(cucpu_args...); }, x, n)"),
             std::string::npos)
       << out;
   EXPECT_EQ(out.find("<<<"), std::string::npos);
@@ -37,7 +38,7 @@ TEST(RewriteLaunches, CalleeForms) {
   EXPECT_NE(out.find("{ (fp)(cucpu_args...); }, a)"), std::string::npos) << out;
   EXPECT_NE(out.find("{ table[i](cucpu_args...); }, a)"), std::string::npos) << out;
   EXPECT_NE(out.find("{ ::top(cucpu_args...); })"), std::string::npos) << out;
-  EXPECT_NE(out.find("return ::cucpu::launch(::cucpu::KernelSite{\"k3\""), std::string::npos) << out;
+  EXPECT_NE(out.find("return ::cucpu::launch_identified(::cucpu::KernelSite{\"k3\""), std::string::npos) << out;
   EXPECT_EQ(out.find("<<<"), std::string::npos) << out;
 }
 
@@ -129,6 +130,14 @@ TEST(RewriteLaunches, RefusesTensorCoresLibrariesAndGridSync) {
 TEST(RewriteLaunches, ReportsMalformedLaunch) {
   SourceError error = only_error(marker() + "void f(){ k<<<1, 2>>> ; }\n");
   EXPECT_NE(error.message.find("'('"), std::string::npos) << error.message;
+}
+
+TEST(RewriteLaunches, DropsTheUntypedCastOfCudaLaunchKernel) {
+  std::string out = rewrite(
+      "void f(void** a) { cudaLaunchKernel((const void*)k<float>, 1, 2, a, 0, 0); "
+      "cudaLaunchKernel((void*)k2, 1, 2, a); }\n");
+  EXPECT_NE(out.find("cudaLaunchKernel(k<float>, 1, 2, a, 0, 0)"), std::string::npos) << out;
+  EXPECT_NE(out.find("cudaLaunchKernel(k2, 1, 2, a)"), std::string::npos) << out;
 }
 
 }  // namespace

@@ -19,9 +19,12 @@
 namespace cucpu::runtime {
 namespace {
 
+// One kernel function's attributes set with cudaFuncSetAttribute.
 struct SharedMemoryOptIn {
-  std::string kernel;  // identifier without namespace or template arguments; "" if unknown
-  size_t bytes;
+  const void* function;  // the kernel (one instantiation of a template)
+  std::string kernel;    // its identifier without namespace or template arguments; "" if unknown
+  size_t bytes;          // cudaFuncAttributeMaxDynamicSharedMemorySize
+  int carveout = -1;     // cudaFuncAttributePreferredSharedMemoryCarveout
 };
 
 std::mutex g_opt_in_mutex;
@@ -29,6 +32,7 @@ std::vector<SharedMemoryOptIn>& opt_ins() {
   static auto* entries = new std::vector<SharedMemoryOptIn>();
   return *entries;
 }
+
 
 // The plain identifier of a kernel: "ns::k<float, 4>(float*)" -> "k".
 std::string base_identifier(std::string text) {
@@ -58,6 +62,14 @@ std::string kernel_identifier_of(const void* function) {
   std::string name = status == 0 && demangled ? demangled : info.dli_sname;
   std::free(demangled);
   return base_identifier(name);
+}
+
+SharedMemoryOptIn& opt_in_of(const void* function) {
+  for (SharedMemoryOptIn& entry : opt_ins()) {
+    if (entry.function == function) return entry;
+  }
+  opt_ins().push_back({function, kernel_identifier_of(function), kDefaultSharedBytesPerBlock});
+  return opt_ins().back();
 }
 
 unsigned g_device_flags = cudaDeviceScheduleAuto;
@@ -203,10 +215,20 @@ const cudaDeviceProp& device_properties() {
 
 }  // namespace
 
-size_t allowed_dynamic_shared_bytes(const KernelSite& site) {
+// A launch that names its kernel function gets exactly that function's
+// opt-in. One that cannot (a template instantiated by argument types that
+// differ from its parameter types) falls back to any opt-in of a kernel with
+// the same identifier.
+size_t allowed_dynamic_shared_bytes(const KernelSite& site, const void* kernel) {
+  std::lock_guard<std::mutex> lock(g_opt_in_mutex);
+  if (kernel != nullptr) {
+    for (const SharedMemoryOptIn& entry : opt_ins()) {
+      if (entry.function == kernel) return entry.bytes;
+    }
+    return kDefaultSharedBytesPerBlock;
+  }
   size_t allowed = kDefaultSharedBytesPerBlock;
   std::string launched = base_identifier(site.name);
-  std::lock_guard<std::mutex> lock(g_opt_in_mutex);
   for (const SharedMemoryOptIn& entry : opt_ins()) {
     if ((entry.kernel.empty() || entry.kernel == launched) && entry.bytes > allowed) allowed = entry.bytes;
   }
@@ -512,12 +534,16 @@ cudaError_t cudaFuncSetAttribute(const void* func, enum cudaFuncAttribute attr, 
   if (func == nullptr) return fail(cudaErrorInvalidDeviceFunction);
   if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
     if (value < 0 || size_t(value) > kMaxSharedBytesPerBlock) return fail(cudaErrorInvalidValue);
-    std::string kernel = kernel_identifier_of(func);
     std::lock_guard<std::mutex> lock(g_opt_in_mutex);
-    opt_ins().push_back({kernel, size_t(value)});
+    opt_in_of(func).bytes = size_t(value);
     return cudaSuccess;
   }
-  if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) return cudaSuccess;
+  if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) {
+    if (value < -1 || value > 100) return fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> lock(g_opt_in_mutex);
+    opt_in_of(func).carveout = value;
+    return cudaSuccess;
+  }
   return cudaSuccess;
 }
 
@@ -530,6 +556,13 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes* attr, const void* f
   attr->ptxVersion = 90;
   attr->binaryVersion = 90;
   attr->maxDynamicSharedSizeBytes = int(kDefaultSharedBytesPerBlock);
+  attr->preferredShmemCarveout = -1;
+  std::lock_guard<std::mutex> lock(g_opt_in_mutex);
+  for (const SharedMemoryOptIn& entry : opt_ins()) {
+    if (entry.function != func) continue;
+    attr->maxDynamicSharedSizeBytes = int(entry.bytes);
+    attr->preferredShmemCarveout = entry.carveout;
+  }
   return cudaSuccess;
 }
 

@@ -97,6 +97,31 @@ TEST(RewriteLaunches, ExternSharedAtFileScopeBindsTheDynamicSymbol) {
       << out;
 }
 
+TEST(RewriteLaunches, ExternSharedWithTheQualifierAfterTheType) {
+  std::string out = rewrite(marker() + "extern float __cucpu_shared__ a[];\nvoid k(){ extern int __cucpu_shared__ b[]; }\n");
+  EXPECT_NE(out.find("extern __constinit thread_local float  a[] __asm__(\"cucpu_dynamic_shared\");"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("int   * const b = static_cast<decltype(b)>(::cucpu::detail::dynamic_shared_memory());"),
+            std::string::npos)
+      << out;
+}
+
+TEST(RewriteLaunches, BuiltinMarkersExpandExceptWhereDeclaredOrMembers) {
+  std::string out = rewrite(marker() +
+                            "extern const dim3 __cucpu_builtin_blockDim;\n"
+                            "void f(S* s, S t){ s->__cucpu_builtin_gridDim = t.__cucpu_builtin_blockDim; "
+                            "int a = c ? __cucpu_builtin_threadIdx.x : 0; return __cucpu_builtin_blockIdx.y; }\n");
+  EXPECT_NE(out.find("extern const dim3 blockDim;"), std::string::npos) << out;
+  EXPECT_NE(out.find("s->gridDim = t.blockDim;"), std::string::npos) << out;
+  EXPECT_NE(out.find("c ? (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x : 0"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("return (static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx)).y"),
+            std::string::npos)
+      << out;
+}
+
 SourceError only_error(const std::string& text) {
   RewriteResult result = rewrite_launches(text);
   EXPECT_EQ(result.errors.size(), 1u);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "cucpu/detail/kernel_services.h"
@@ -34,6 +35,20 @@ struct WarpRun {
   LaneSlot lanes[32];
 };
 
+// A cooperative group larger than a warp gathering at a rendezvous
+// (runtime/group_rendezvous.cc); BlockRun::groups keys them by first thread and size.
+struct GroupRun {
+  unsigned count = 0;              // members expected while some wait
+  std::vector<unsigned> waiters;   // members suspended in the rendezvous
+};
+
+// A thread waiting in coalesced_threads() at file:line.
+struct CoalescedWaiter {
+  unsigned linear;
+  const char* file;
+  int line;
+};
+
 struct BlockRun {
   unsigned thread_count = 0;
   // Suspended CUDA threads by linear index (a fiber per waiting thread).
@@ -47,6 +62,8 @@ struct BlockRun {
   unsigned released_true_count = 0;
   unsigned released_waiter_count = 0;
   std::vector<WarpRun> warps;
+  std::vector<GroupRun> groups;  // grown on first use; see reset_group_rendezvous
+  std::vector<CoalescedWaiter> coalesced_waiters;
   // Shuffled mode (CUCPU_SHUFFLE_SEED): start order and the choice of the
   // next ready thread come from a per-block seeded generator.
   bool shuffled = false;
@@ -80,6 +97,15 @@ inline BlockRun* current_block() { return static_cast<BlockRun*>(detail::tls_con
 
 // Queues a suspended thread to be resumed.
 inline void make_ready(BlockRun& block, unsigned linear) { block.ready.push_back(linear); }
+
+// Clears the large-group rendezvous a previous (abandoned) block left behind.
+void reset_group_rendezvous(BlockRun& block);
+// Called when nothing else in the block can run: the threads waiting in
+// coalesced_threads() form their groups (per warp and call site) and become
+// ready.
+void form_coalesced_groups(BlockRun& block);
+// For a deadlock report: the large groups with threads waiting ("" if none).
+std::string describe_group_waits(const BlockRun& block);
 
 // Installs the crash report for kernels and an alternate signal stack for
 // the calling worker thread.

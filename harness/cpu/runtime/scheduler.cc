@@ -169,6 +169,10 @@ CUCPU_HOT_PATH boost::context::fiber next_context(Worker& worker, bool from_main
       barrier_complete(block)) {
     release_barrier(block, -1);
   }
+  if (block.ready_head == block.ready.size() && context.next_start >= context.start_count &&
+      !block.coalesced_waiters.empty()) {
+    form_coalesced_groups(block);  // nothing else can run: coalesced_threads() calls are complete
+  }
   if (block.ready_head < block.ready.size()) {
     unsigned linear = take_ready(block);
     detail::set_thread_index(context, linear);
@@ -201,6 +205,7 @@ std::string describe_deadlock(const BlockRun& block, unsigned live) {
                   warp, run.arrived, run.lanes[first].mask, missing);
     text += line;
   }
+  text += describe_group_waits(block);
   return text + "; the kernel was abandoned";
 }
 
@@ -221,6 +226,7 @@ void reset_block(BlockRun& block, unsigned threads, const LaunchJob& job, unsign
     std::iota(block.start_order.begin(), block.start_order.end(), 0u);
     std::shuffle(block.start_order.begin(), block.start_order.end(), block.random);
   }
+  reset_group_rendezvous(block);
 }
 
 // Runs one block to completion; false if it failed (the fault is reported).

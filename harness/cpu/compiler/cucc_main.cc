@@ -11,6 +11,7 @@
 // lines). .cc/.cpp/.c files are compiled as plain C++/C; .o/.a are linked.
 // The prelude headers and the runtime archive are found next to this
 // executable or in its Bazel runfiles (see find_backend_root).
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -159,7 +160,8 @@ fs::path find_backend_root(const char* argv0) {
   std::exit(2);
 }
 
-int run_command(const std::vector<std::string>& command, bool verbose) {
+// `quiet`: the command's stderr goes to /dev/null.
+int run_command(const std::vector<std::string>& command, bool verbose, bool quiet = false) {
   if (verbose) {
     for (const std::string& part : command) std::cerr << part << " ";
     std::cerr << "\n";
@@ -168,7 +170,12 @@ int run_command(const std::vector<std::string>& command, bool verbose) {
   for (const std::string& part : command) argv.push_back(const_cast<char*>(part.c_str()));
   argv.push_back(nullptr);
   pid_t pid;
-  if (posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (quiet) posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) {
     std::cerr << "cucc: error: cannot run '" << argv[0] << "': " << std::strerror(errno) << "\n";
     return 127;
   }
@@ -210,14 +217,29 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   cucpu::compiler::RewriteOptions rewrite_options;
   rewrite_options.shared_as_checked_globals = options.check_memory;
+  const char* split_setting = std::getenv("CUCPU_SPLIT_BARRIERS");
+  rewrite_options.split_barriers = split_setting == nullptr || std::string(split_setting) != "0";
   cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_launches(source, rewrite_options);
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;
+  if (options.verbose) {
+    for (const std::string& name : result.split_kernels) std::cerr << "cucc: kernel '" << name << "': barriers split\n";
+    for (const std::string& kept : result.kept_on_fibers) std::cerr << "cucc: kernel " << kept << " (fibers)\n";
+  }
   std::ofstream(rewritten, std::ios::binary) << result.text;
 
   command = {"g++", "-c", "-x", "c++-cpp-output"};
   for (const std::string& flag : code_flags(options)) command.push_back(flag);
   command.insert(command.end(), {rewritten.string(), "-o", object.string()});
+  if (result.split_kernels.empty()) return run_command(command, options.verbose) == 0;
+  // Barrier splitting guesses at types it cannot see; if g++ rejects the
+  // split text, compile the kernels for fibers instead (diagnostics then
+  // come from that compile, on the user's own code).
+  if (run_command(command, options.verbose, /*quiet=*/true) == 0) return true;
+  if (options.verbose) std::cerr << "cucc: the split kernels did not compile; using fibers for all kernels\n";
+  rewrite_options.split_barriers = false;
+  result = cucpu::compiler::rewrite_launches(source, rewrite_options);
+  std::ofstream(rewritten, std::ios::binary | std::ios::trunc) << result.text;
   return run_command(command, options.verbose) == 0;
 }
 

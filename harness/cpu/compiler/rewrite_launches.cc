@@ -5,6 +5,7 @@
 #include <set>
 
 #include "source_tokens.h"
+#include "split_barriers.h"
 
 namespace cucpu::compiler {
 namespace {
@@ -42,11 +43,23 @@ class Rewriter {
         shared_variable(i);
         continue;
       }
+      if (text(i) == "__cucpu_global__") {  // the prelude's spelling of __global__
+        kernel_markers_.push_back(i);
+        edits_.push_back({toks_[i].begin, toks_[i].end, ""});
+        continue;
+      }
       if (user_code(i)) refuse_if_unsupported(i);
     }
     RewriteResult result;
+    if (options_.split_barriers && errors_.empty()) {
+      SplitResult split = split_barrier_kernels(src_, parsed_, kernel_markers_);
+      for (SplitEdit& edit : split.edits) edits_.push_back({edit.begin, edit.end, std::move(edit.replacement)});
+      result.split_kernels = std::move(split.split_kernels);
+      result.kept_on_fibers = std::move(split.kept_on_fibers);
+    }
     result.errors = std::move(errors_);
-    std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+    // Stable: insertions at one place stay in the order they were made.
+    std::stable_sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
     size_t copied = 0;
     for (const Edit& edit : edits_) {
       result.text.append(src_.substr(copied, edit.begin - copied));
@@ -309,6 +322,7 @@ class Rewriter {
   std::vector<bool> braces_;  // per open brace: does it keep file scope?
   std::vector<Edit> edits_;
   std::vector<SourceError> errors_;
+  std::vector<size_t> kernel_markers_;
 };
 
 }  // namespace

@@ -48,6 +48,9 @@ struct Options {
   bool check_memory = false;
   bool verbose = false;
   bool keep = false;
+  // Barrier splitting (split_barriers.h): auto (fall back to fibers if the
+  // split text does not compile), force (no fallback: for tests), off.
+  std::string split_barriers = "auto";
   std::string optimization = "-O3";
   std::string standard = "-std=c++17";  // nvcc 13's default
   std::vector<std::string> preprocessor;  // -I -D -U -include -isystem, in order
@@ -59,7 +62,7 @@ struct Options {
   std::cerr << "cucc: error: " << message << "\n"
             << "usage: cucc [-shared|-c] [-o OUT] [-I DIR] [-D NAME[=V]] [-include FILE] [-O0..3] [-g]\n"
             << "            [-std=c++17|c++20] [-Xcompiler FLAGS] [-Xlinker FLAGS] [--check-memory] [-v] [--keep]\n"
-            << "            FILE.cu|.cc|.cpp|.c|.o|.a ...\n";
+            << "            [--split-barriers=auto|force|off] FILE.cu|.cc|.cpp|.c|.o|.a ...\n";
   std::exit(2);
 }
 
@@ -86,6 +89,12 @@ Options parse_options(int argc, char** argv) {
     else if (arg == "--check-memory") options.check_memory = true;
     else if (arg == "-v" || arg == "--verbose") options.verbose = true;
     else if (arg == "--keep" || arg == "-keep") options.keep = true;
+    else if (starts("--split-barriers=")) {
+      options.split_barriers = arg.substr(17);
+      if (options.split_barriers != "auto" && options.split_barriers != "force" && options.split_barriers != "off") {
+        usage_error("--split-barriers takes auto, force or off, not '" + options.split_barriers + "'");
+      }
+    }
     else if (arg == "-I" || arg == "-D" || arg == "-U" || arg == "-include" || arg == "-isystem") {
       options.preprocessor.push_back(arg);
       options.preprocessor.push_back(value_of(i, arg));
@@ -217,8 +226,7 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   cucpu::compiler::RewriteOptions rewrite_options;
   rewrite_options.shared_as_checked_globals = options.check_memory;
-  const char* split_setting = std::getenv("CUCPU_SPLIT_BARRIERS");
-  rewrite_options.split_barriers = split_setting == nullptr || std::string(split_setting) != "0";
+  rewrite_options.split_barriers = options.split_barriers != "off";
   cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_launches(source, rewrite_options);
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;
@@ -231,7 +239,9 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   command = {"g++", "-c", "-x", "c++-cpp-output"};
   for (const std::string& flag : code_flags(options)) command.push_back(flag);
   command.insert(command.end(), {rewritten.string(), "-o", object.string()});
-  if (result.split_kernels.empty()) return run_command(command, options.verbose) == 0;
+  if (result.split_kernels.empty() || options.split_barriers == "force") {
+    return run_command(command, options.verbose) == 0;
+  }
   // Barrier splitting guesses at types it cannot see; if g++ rejects the
   // split text, compile the kernels for fibers instead (diagnostics then
   // come from that compile, on the user's own code).

@@ -2,7 +2,6 @@
 #include "split_barriers.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
 
@@ -39,11 +38,12 @@ const std::set<std::string_view> kUniformWords = {
     "min", "max", "std", "int64_t", "uint64_t", "int32_t", "uint32_t"};
 const std::set<std::string_view> kUniformBuiltinFields = {"block_dim", "grid_dim", "block_idx"};
 
+// Names the built-in thread index goes by (before or after the prelude's
+// macros): never uniform.
 bool names_a_thread(std::string_view word) {
-  std::string lower(word);
-  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return lower.find("thread") != std::string::npos || lower.find("lane") != std::string::npos ||
-         lower.find("linear") != std::string::npos;
+  static const std::set<std::string_view> kThreadIndexNames = {"threadIdx", "thread_idx", "thread_index",
+                                                               "linear", "laneid", "lane_id"};
+  return kThreadIndexNames.count(word) != 0;
 }
 
 enum class StatementKind { barrier, barrier_loop, uniform, thread };
@@ -54,14 +54,25 @@ struct Statement {
   StatementKind kind;
 };
 
-// A local declared at the top level of a thread statement.
+struct Declarator {
+  size_t name;  // token index
+  size_t suffix_begin, suffix_end;  // `[4]` after the name
+  bool has_initializer;
+  size_t init_begin, init_end;      // after `=`
+};
+
+// Locals declared at the top level of a thread statement.
 struct Declaration {
   size_t statement_begin;
   size_t statement_end;  // one past the ';'
-  size_t name;           // token index of the declarator name
-  bool plain;            // `TYPE name [= init];`, TYPE spelled out: can move to per-thread storage
-  size_t type_begin;     // TYPE tokens [type_begin, name) when plain
+  size_t type_begin;     // TYPE tokens [type_begin, type_end)
+  size_t type_end;
+  std::vector<Declarator> declarators;
+  size_t name;           // the first declarator's name and whether it has an initialiser
   bool has_initializer;
+  // TYPE spelled out (no auto, reference, static...), no brace initialiser,
+  // arrays only alone and uninitialised: can move to per-thread storage.
+  bool plain;
   size_t scope_end;      // the enclosing list's end (token index)
   int region;
   std::vector<std::string> uniform_in_scope;
@@ -180,10 +191,10 @@ class KernelSplitter {
   // Is the variable named at token i assigned, incremented or its address
   // taken there? (`p[i] = x` writes an element, not p.)
   bool modifies_at(size_t i) const {
+    size_t n = i + 1;
+    if (n >= body_end_ || is(n, "[")) return false;  // &p[i] is an element's address
     if (i > 0 && is(i - 1, "&") && !(i > 1 && is(i - 2, "&") && adjacent(i - 2, i - 1))) return true;
     if (i > 1 && ((is(i - 1, "+") && is(i - 2, "+")) || (is(i - 1, "-") && is(i - 2, "-")))) return true;
-    size_t n = i + 1;
-    if (n >= body_end_ || is(n, "[")) return false;
     if ((is(n, "+") && is(n + 1, "+")) || (is(n, "-") && is(n + 1, "-"))) return true;
     // `*p = v` writes through p (`a * p = v`, the only other reading, is not
     // valid C++ for the scalars and pointers kernels take).
@@ -314,21 +325,34 @@ class KernelSplitter {
     return false;
   }
 
-  // The declaration at the top of simple statement [b, e) (e past ';'), if any.
-  bool parse_declaration(size_t b, size_t e, Declaration* out) const {
-    size_t last = e - 1;  // the ';'
-    if (!is(last, ";")) return false;
-    size_t equals = last;
-    for (size_t j = b; j < last; ++j) {
+  // Index of the first depth-0 `=` (an initialiser, not ==, <=, ...) or ','
+  // in [b, e), or e.
+  size_t declarator_end(size_t b, size_t e) const {
+    for (size_t j = b; j < e; ++j) {
       std::string_view t = text(j);
       if (toks_[j].kind == TokenKind::punctuation && (t == "(" || t == "[" || t == "{")) {
         j = match(j);
         continue;
       }
+      if (t == ",") return j;
       if (t == "=" && !is(j + 1, "=") && !(j > b && (is(j - 1, "!") || is(j - 1, "<") || is(j - 1, ">") ||
                                                     is(j - 1, "=")) && adjacent(j - 1, j))) {
-        equals = j;
-        break;
+        return j;
+      }
+    }
+    return e;
+  }
+
+  // The declaration that simple statement [b, e) (e past ';') makes, if any:
+  // `TYPE name [suffix] [= init], name2 [= init2] ...;`.
+  bool parse_declaration(size_t b, size_t e, Declaration* out) const {
+    size_t last = e - 1;  // the ';'
+    if (!is(last, ";")) return false;
+    size_t equals = declarator_end(b, last);
+    if (is(equals, ",")) {
+      // The first declarator has no initialiser; `Foo<int, 3> x` also ends up here.
+      for (size_t j = b; j < equals; ++j) {
+        if (is(j, "<")) return false;
       }
     }
     size_t name_end = equals;
@@ -359,22 +383,47 @@ class KernelSplitter {
         plain = false;
       }
     }
-    bool has_initializer = equals != last;
-    if (has_initializer && (is(equals + 1, "{") || name_end != name + 1)) plain = false;
-    // A second declarator: `int a = 1, b;`
-    for (size_t j = equals; j < last; ++j) {
-      if (toks_[j].kind == TokenKind::punctuation && (is(j, "(") || is(j, "[") || is(j, "{"))) {
-        j = match(j);
-        continue;
-      }
-      if (is(j, ",")) plain = false;
-    }
     out->statement_begin = b;
     out->statement_end = e;
-    out->name = name;
-    out->plain = plain;
     out->type_begin = b;
-    out->has_initializer = has_initializer;
+    out->type_end = name;
+    out->declarators.clear();
+    // The first declarator, then `, name [= init]` for each further one.
+    size_t at = name;
+    size_t suffix_end = equals;  // past the first declarator's `[..]` groups
+    for (;;) {
+      Declarator declarator{};
+      declarator.name = at;
+      declarator.suffix_begin = at + 1;
+      declarator.suffix_end = suffix_end;
+      size_t stop = suffix_end;
+      declarator.has_initializer = is(stop, "=");
+      if (declarator.has_initializer) {
+        declarator.init_begin = stop + 1;
+        size_t next = stop + 1;
+        while (next < last) {
+          next = declarator_end(next, last);
+          if (next >= last || is(next, ",")) break;
+          ++next;  // an `=` inside the initialiser (a == b)
+        }
+        declarator.init_end = std::min(next, last);
+        stop = declarator.init_end;
+        if (is(declarator.init_begin, "{") || declarator.suffix_end != declarator.suffix_begin) plain = false;
+      }
+      out->declarators.push_back(declarator);
+      if (stop >= last) break;
+      if (!is(stop, ",") || !identifier(stop + 1)) {
+        plain = false;  // `int a, *b;` and the like
+        break;
+      }
+      at = stop + 1;
+      suffix_end = at + 1;
+      while (is(suffix_end, "[")) suffix_end = match(suffix_end) + 1;
+      if (suffix_end != at + 1) plain = false;  // arrays only as a lone declarator
+    }
+    out->plain = plain;
+    out->name = out->declarators[0].name;
+    out->has_initializer = out->declarators[0].has_initializer;
     return true;
   }
 
@@ -458,13 +507,15 @@ class KernelSplitter {
     if (first == "static" || first == "constexpr" || first == "typedef" || first == "using") {
       if (first == "static" || first == "constexpr") {
         Declaration d{};
-        if (parse_declaration(b, e, &d)) uniform.push_back(std::string(text(d.name)));
+        if (parse_declaration(b, e, &d)) {
+          for (const Declarator& v : d.declarators) uniform.push_back(std::string(text(v.name)));
+        }
       }
       return true;
     }
     if (uniform_assignments_.count(b)) return true;
     Declaration d{};
-    if (!parse_declaration(b, e, &d) || !d.has_initializer) return false;
+    if (!parse_declaration(b, e, &d) || !d.has_initializer || d.declarators.size() != 1) return false;
     std::string name(text(d.name));
     size_t equals = d.name + 1;
     if (!is(equals, "=")) return false;
@@ -546,7 +597,8 @@ class KernelSplitter {
     std::string counter;
     if (semicolons[0] != open + 1) {
       Declaration d{};
-      if (!parse_declaration(open + 1, semicolons[0] + 1, &d) || !d.has_initializer || !is(d.name + 1, "=")) {
+      if (!parse_declaration(open + 1, semicolons[0] + 1, &d) || !d.has_initializer || !is(d.name + 1, "=") ||
+          d.declarators.size() != 1) {
         return fail("has a barrier in a 'for' loop whose initialisation is not one declaration");
       }
       counter = std::string(text(d.name));
@@ -592,48 +644,75 @@ class KernelSplitter {
     return true;
   }
 
-  // Decides which declarations move to per-thread storage: those whose name
-  // is used in another region (or outside regions) within its scope.
+  // Decides, per declaration, how locals used in other regions (within
+  // their scope) reach them: recomputed there if every such local is cheap
+  // to recompute, otherwise every local of the declaration moves to
+  // per-thread storage that each region binds by reference.
   bool plan_storage() {
     std::sort(declarations_.begin(), declarations_.end(),
               [](const Declaration& a, const Declaration& b) { return a.statement_begin < b.statement_begin; });
     for (const Declaration& d : declarations_) {
-      std::string name(text(d.name));
-      std::set<int> used_in;
-      bool outside = false;
-      for (size_t i = d.statement_end; i < d.scope_end; ++i) {
-        if (!identifier(i) || text(i) != name || member_access(i)) continue;
-        auto region = region_of_.find(i);
-        if (region == region_of_.end()) outside = true;
-        else if (region->second != d.region) used_in.insert(region->second);
+      std::vector<std::set<int>> used_in(d.declarators.size());
+      bool crosses = false;
+      for (size_t k = 0; k < d.declarators.size(); ++k) {
+        std::string name(text(d.declarators[k].name));
+        for (size_t i = d.statement_end; i < d.scope_end; ++i) {
+          if (!identifier(i) || text(i) != name || member_access(i)) continue;
+          auto region = region_of_.find(i);
+          if (region == region_of_.end()) return fail("uses the per-thread local '" + name + "' in a uniform place");
+          if (region->second != d.region) used_in[k].insert(region->second);
+        }
+        crosses = crosses || !used_in[k].empty();
       }
-      if (used_in.empty() && !outside) continue;
-      if (outside) return fail("uses the per-thread local '" + name + "' in a uniform place");
+      if (!crosses) continue;
+      std::string first_name(text(d.name));
       if (!d.plain) {
-        return fail("keeps the local '" + name +
-                    "' across a barrier, but it is not a single declarator of a spelled-out type");
+        return fail("keeps the local '" + first_name +
+                    "' across a barrier, but its declaration is not plain (auto, a reference, a brace "
+                    "initialiser or an initialised array)");
       }
-      // Cheap to recompute (threadIdx, uniform values, other such locals; no
-      // memory read): each region that uses it declares it again.
-      std::string type = spell(d.type_begin, d.name);
-      if (d.has_initializer && is(d.name + 1, "=") && !modified(name, d.statement_end, d.scope_end) &&
-          rematerializable(d.name + 2, d.statement_end - 1, d.uniform_in_scope)) {
-        rematerialized_.insert(name);
-        std::string declaration = type + " " + name + " = " + spell(d.name + 2, d.statement_end - 1) + "; ";
-        for (int r : used_in) regions_[size_t(r)].bindings += declaration;
+      std::string type = spell(d.type_begin, d.type_end);
+      // Recompute: arithmetic on threadIdx, uniform values and earlier such locals.
+      std::vector<std::string> recomputed;
+      bool all_recomputable = true;
+      for (size_t k = 0; k < d.declarators.size() && all_recomputable; ++k) {
+        const Declarator& v = d.declarators[k];
+        std::string name(text(v.name));
+        if (used_in[k].empty()) continue;
+        if (v.has_initializer && v.suffix_begin == v.suffix_end && !modified(name, d.statement_end, d.scope_end) &&
+            rematerializable(v.init_begin, v.init_end, d.uniform_in_scope)) {
+          rematerialized_.insert(name);
+          recomputed.push_back(name);
+        } else {
+          all_recomputable = false;
+        }
+      }
+      if (all_recomputable) {
+        for (size_t k = 0; k < d.declarators.size(); ++k) {
+          const Declarator& v = d.declarators[k];
+          std::string declaration =
+              type + " " + std::string(text(v.name)) + " = " + spell(v.init_begin, v.init_end) + "; ";
+          for (int r : used_in[k]) regions_[size_t(r)].bindings += declaration;
+        }
         continue;
       }
-      int id = (*storage_counter_)++;
-      std::string storage = "cucpu_split_" + std::to_string(id) + "_" + name;
-      std::string suffix;
-      if (!d.has_initializer) suffix = spell(d.name + 1, d.statement_end - 1);
+      for (const std::string& name : recomputed) rematerialized_.erase(name);
       Region& home = regions_[size_t(d.region)];
-      home.storage += "static thread_local ::std::remove_cv_t<" + type + suffix + "> " + storage +
-                      "[1024]; auto* const " + storage + "_at = " + storage + "; ";
-      used_in.insert(d.region);
-      for (int r : used_in) regions_[size_t(r)].bindings += "auto& " + name + " = " + storage + "_at[cucpu_t]; ";
-      // The declaration becomes an assignment to the thread's slot (or nothing).
-      blank(d.type_begin, d.has_initializer ? d.name : d.statement_end - 1);
+      for (size_t k = 0; k < d.declarators.size(); ++k) {
+        const Declarator& v = d.declarators[k];
+        std::string name(text(v.name));
+        std::string storage = "cucpu_split_" + std::to_string((*storage_counter_)++) + "_" + name;
+        home.storage += "static thread_local ::std::remove_cv_t<" + type + spell(v.suffix_begin, v.suffix_end) +
+                        "> " + storage + "[1024]; auto* const " + storage + "_at = " + storage + "; ";
+        used_in[k].insert(d.region);
+        for (int r : used_in[k]) {
+          regions_[size_t(r)].bindings += "auto& " + name + " = " + storage + "_at[cucpu_t]; ";
+        }
+        blank(v.suffix_begin, v.suffix_end);
+      }
+      // The declaration becomes assignments to the thread's slots:
+      // `float a = 1, b;` -> `a = 1, b;`.
+      blank(d.type_begin, d.type_end);
     }
     return true;
   }
@@ -643,7 +722,8 @@ class KernelSplitter {
     std::string out;
     for (size_t i = b; i < e; ++i) {
       if (toks_[i].kind == TokenKind::directive) continue;
-      if (!out.empty()) out += ' ';
+      // Tokens are single characters for punctuation: keep `::`, `->`, `<<=` whole.
+      if (!out.empty() && !adjacent(i - 1, i)) out += ' ';
       out += text(i);
     }
     return out;

@@ -66,7 +66,9 @@ TEST(SplitBarriers, ReductionIsSplitIntoThreadLoops) {
   EXPECT_EQ(loops, 3u) << out;
   // `tid` is recomputed from threadIdx in the later regions, not stored.
   EXPECT_EQ(out.find("cucpu_split_0_tid"), std::string::npos) << out;
-  EXPECT_NE(out.find("unsigned tid = ( static_cast"), std::string::npos) << out;
+  EXPECT_NE(out.find("unsigned tid = (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x;"),
+            std::string::npos)
+      << out;
   // Line structure is kept.
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 12) << out;
 }
@@ -91,6 +93,32 @@ TEST(SplitBarriers, LocalsAcrossBarriersMoveToPerThreadStorage) {
   EXPECT_NE(out.find("auto& acc = cucpu_split_0_acc_at[cucpu_t];"), std::string::npos) << out;
   EXPECT_EQ(out.find("float acc"), std::string::npos) << out;  // the declaration became an assignment
   EXPECT_NE(out.find("acc = 0.0f;"), std::string::npos) << out;
+}
+
+TEST(SplitBarriers, SeveralDeclaratorsInOneDeclaration) {
+  // Both recomputable: redeclared where used.
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(int* o) {\n"
+      "  int x = TX, twice = 2 * x;\n"
+      "  o[x] = twice;\n"
+      "  __syncthreads();\n"
+      "  o[x + 64] = twice;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_NE(result.text.find("int x = (static_cast"), std::string::npos) << result.text;
+  EXPECT_NE(result.text.find("int twice = 2 * x; "), std::string::npos) << result.text;
+  // One of them read from memory: both move to storage.
+  result = rewrite(
+      "__cucpu_global__ void k(int* o) {\n"
+      "  int x = TX, v = o[x];\n"
+      "  __syncthreads();\n"
+      "  o[x + 64] = v;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_NE(result.text.find("auto& x = cucpu_split_0_x_at[cucpu_t]; auto& v = cucpu_split_1_v_at[cucpu_t];"),
+            std::string::npos)
+      << result.text;
+  EXPECT_EQ(result.text.find("int x"), std::string::npos) << result.text;
 }
 
 TEST(SplitBarriers, UniformReassignmentRunsOncePerBlock) {
@@ -144,7 +172,7 @@ TEST(SplitBarriers, KernelsThatStayOnFibers) {
                 .find("calls 'helper'"),
             std::string::npos);
   EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { auto v = o[TX]; __syncthreads(); o[TX + 1] = v; }\n")
-                .find("keeps the local 'v' across a barrier"),
+                .find("keeps the local 'v' across a barrier, but its declaration is not plain"),
             std::string::npos);
 }
 

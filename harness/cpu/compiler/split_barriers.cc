@@ -37,12 +37,16 @@ const std::set<std::string_view> kUniformWords = {
     "bool", "size_t", "dim3", "uint3", "sizeof", "true", "false", "nullptr", "cucpu", "detail",
     "min", "max", "std", "int64_t", "uint64_t", "int32_t", "uint32_t"};
 const std::set<std::string_view> kUniformBuiltinFields = {"block_dim", "grid_dim", "block_idx"};
+// The prelude's markers for the built-in variables (expanded by the rewriter
+// into the tls_context reads above).
+const std::set<std::string_view> kUniformBuiltins = {"__cucpu_builtin_blockIdx", "__cucpu_builtin_blockDim",
+                                                     "__cucpu_builtin_gridDim"};
 
 // Names the built-in thread index goes by (before or after the prelude's
 // macros): never uniform.
 bool names_a_thread(std::string_view word) {
-  static const std::set<std::string_view> kThreadIndexNames = {"threadIdx", "thread_idx", "thread_index",
-                                                               "linear", "laneid", "lane_id"};
+  static const std::set<std::string_view> kThreadIndexNames = {
+      "threadIdx", "__cucpu_builtin_threadIdx", "thread_idx", "thread_index", "linear", "laneid", "lane_id"};
   return kThreadIndexNames.count(word) != 0;
 }
 
@@ -81,8 +85,12 @@ struct Declaration {
 class KernelSplitter {
  public:
   KernelSplitter(std::string_view src, const TokenizedSource& parsed, const std::set<std::string>& barrier_functions,
-                 int* storage_counter)
-      : src_(src), toks_(parsed.tokens), barrier_functions_(barrier_functions), storage_counter_(storage_counter) {}
+                 const std::function<std::string(size_t)>& final_text, int* storage_counter)
+      : src_(src),
+        toks_(parsed.tokens),
+        barrier_functions_(barrier_functions),
+        final_text_(final_text),
+        storage_counter_(storage_counter) {}
 
   // Splits the kernel whose body is [open, close] (the braces). Returns false
   // with `reason_` set when it must stay on fibers.
@@ -252,7 +260,8 @@ class KernelSplitter {
       if (toks_[i].kind != TokenKind::identifier) continue;
       std::string_view word = text(i);
       std::string name(word);
-      bool thread_index_field = per_thread && word == "thread_idx" && i >= 2 && is(i - 2, "tls_context");
+      bool thread_index_field = per_thread && ((word == "thread_idx" && i >= 2 && is(i - 2, "tls_context")) ||
+                                               word == "__cucpu_builtin_threadIdx");
       if (names_a_thread(word) && !thread_index_field) return false;
       if (member_access(i) && is(i - 1, ".")) {
         if (i >= 2 && is(i - 2, "tls_context") && !kUniformBuiltinFields.count(word) && !thread_index_field) {
@@ -265,6 +274,7 @@ class KernelSplitter {
         if (rematerialized_.count(name)) continue;
       }
       if (word == "tls_context") continue;  // its field is checked above
+      if (kUniformBuiltins.count(word) || thread_index_field) continue;
       if (member_access(i)) continue;       // qualified name: ns::constant
       if (is_uniform_name(name, uniform)) continue;
       if (kUniformWords.count(word)) continue;
@@ -724,7 +734,7 @@ class KernelSplitter {
       if (toks_[i].kind == TokenKind::directive) continue;
       // Tokens are single characters for punctuation: keep `::`, `->`, `<<=` whole.
       if (!out.empty() && !adjacent(i - 1, i)) out += ' ';
-      out += text(i);
+      out += final_text_(i);
     }
     return out;
   }
@@ -784,6 +794,7 @@ class KernelSplitter {
   std::string_view src_;
   const std::vector<Token>& toks_;
   const std::set<std::string>& barrier_functions_;
+  const std::function<std::string(size_t)>& final_text_;
   int* storage_counter_;
   size_t body_begin_ = 0;
   size_t body_end_ = 0;
@@ -805,7 +816,8 @@ class KernelSplitter {
 
 class Splitter {
  public:
-  Splitter(std::string_view src, const TokenizedSource& parsed) : src_(src), parsed_(parsed), toks_(parsed.tokens) {}
+  Splitter(std::string_view src, const TokenizedSource& parsed, const std::function<std::string(size_t)>& final_text)
+      : src_(src), parsed_(parsed), toks_(parsed.tokens), final_text_(final_text) {}
 
   SplitResult run(const std::vector<size_t>& markers) {
     find_barrier_functions();
@@ -819,7 +831,7 @@ class Splitter {
       bool has_barrier = false;
       for (size_t i = open; i < close; ++i) has_barrier = has_barrier || is(i, "__syncthreads");
       if (!has_barrier) continue;  // runs as a plain loop over threads already
-      KernelSplitter splitter(src_, parsed_, barrier_functions_, &storage_counter_);
+      KernelSplitter splitter(src_, parsed_, barrier_functions_, final_text_, &storage_counter_);
       if (splitter.split(params_open, params_close, open, close)) {
         for (SplitEdit& edit : splitter.edits()) result.edits.push_back(std::move(edit));
         result.split_kernels.push_back(name);
@@ -918,6 +930,7 @@ class Splitter {
   std::string_view src_;
   const TokenizedSource& parsed_;
   const std::vector<Token>& toks_;
+  const std::function<std::string(size_t)>& final_text_;
   std::set<std::string> barrier_functions_;
   int storage_counter_ = 0;
 };
@@ -925,8 +938,9 @@ class Splitter {
 }  // namespace
 
 SplitResult split_barrier_kernels(std::string_view source, const TokenizedSource& parsed,
-                                  const std::vector<size_t>& kernel_markers) {
-  return Splitter(source, parsed).run(kernel_markers);
+                                  const std::vector<size_t>& kernel_markers,
+                                  const std::function<std::string(size_t)>& final_text) {
+  return Splitter(source, parsed, final_text).run(kernel_markers);
 }
 
 }  // namespace cucpu::compiler

@@ -37,6 +37,7 @@
 // their meaning.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,8 +60,10 @@ struct SplitResult {
 };
 
 // `kernel_markers`: indices of the tokens that mark `__global__` (the prelude
-// spells it __cucpu_global__). Looks at user code only.
+// spells it __cucpu_global__). `final_text(i)`: what token i reads as after
+// rewriting (the built-in variables' markers expand). Looks at user code only.
 SplitResult split_barrier_kernels(std::string_view source, const TokenizedSource& parsed,
-                                  const std::vector<size_t>& kernel_markers);
+                                  const std::vector<size_t>& kernel_markers,
+                                  const std::function<std::string(size_t)>& final_text);
 
 }  // namespace cucpu::compiler

@@ -12,8 +12,9 @@
 namespace cucpu::compiler {
 namespace {
 
-constexpr char kThreadX[] = "(static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x";
-constexpr char kBlockDimX[] = "(static_cast<const dim3&>(::cucpu::detail::tls_context.block_dim)).x";
+// The prelude's markers for threadIdx.x and blockDim.x.
+constexpr char kThreadX[] = "__cucpu_builtin_threadIdx.x";
+constexpr char kBlockDimX[] = "__cucpu_builtin_blockDim.x";
 
 std::string with_builtins(std::string text) {
   for (auto [name, expansion] : {std::pair<std::string, std::string>{"TX", kThreadX}, {"BDX", kBlockDimX}}) {

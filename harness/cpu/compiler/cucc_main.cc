@@ -235,7 +235,7 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;
   if (options.verbose) {
-    for (const std::string& name : result.split_kernels) std::cerr << "cucc: kernel '" << name << "': barriers split\n";
+    for (const std::string& name : result.split_kernels) std::cerr << "cucc: kernel '" << name << "': loops over threads\n";
     for (const std::string& kept : result.kept_on_fibers) std::cerr << "cucc: kernel " << kept << " (fibers)\n";
   }
   std::ofstream(rewritten, std::ios::binary) << result.text;

@@ -34,7 +34,9 @@
 //     is spelled out (no `auto`, reference or brace initialiser).
 // Splitting adds barriers between stretches of code that had none; that only
 // removes interleavings a GPU could have chosen, so valid programs keep
-// their meaning.
+// their meaning. A kernel without barriers that meets the same conditions
+// becomes a single loop, which is tighter than the scheduler's own start of
+// each thread.
 #pragma once
 
 #include <functional>
@@ -54,8 +56,8 @@ struct SplitEdit {
 
 struct SplitResult {
   std::vector<SplitEdit> edits;
-  std::vector<std::string> split_kernels;  // names, in source order
-  // Kernels with barriers left to the fiber scheduler: "name: reason".
+  std::vector<std::string> split_kernels;  // run as loops over threads, in source order
+  // Kernels left to the fiber scheduler: "name: reason".
   std::vector<std::string> kept_on_fibers;
 };
 

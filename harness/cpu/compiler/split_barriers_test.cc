@@ -199,6 +199,21 @@ TEST(SplitBarriers, ReturnAfterTheLastBarrierAndPragmas) {
   EXPECT_NE(result.text.find("\n#pragma unroll 1\n"), std::string::npos) << result.text;
 }
 
+TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(const float* p, Totals* t, int n) {\n"
+      "  int i = TX;\n"
+      "  if (i >= n) return;\n"
+      "  atomicAdd(&t->sum, p[i]);\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_NE(result.text.find("{ ::cucpu::detail::split_block_begin();::cucpu::detail::for_each_thread("),
+            std::string::npos)
+      << result.text;
+  EXPECT_EQ(result.text.find("for_each_thread", result.text.find("for_each_thread") + 1), std::string::npos)
+      << result.text;
+}
+
 TEST(SplitBarriers, DisabledByOption) {
   RewriteOptions options;
   options.split_barriers = false;

@@ -28,7 +28,7 @@ for program in "$@"; do
     failures=$((failures + 1))
     continue
   fi
-  echo "PASS $program ($(grep -c 'barriers split' "$work/$name.log") kernel(s) split)"
+  echo "PASS $program ($(grep -c 'loops over threads' "$work/$name.log") kernel(s) as loops over threads)"
 done
 if [[ $checked -eq 0 ]]; then
   echo "FAIL no program was checked"

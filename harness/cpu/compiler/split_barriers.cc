@@ -462,7 +462,6 @@ class KernelSplitter {
         s.kind = StatementKind::barrier_loop;
       } else if (uniform_statement(s.begin, s.end, uniform)) {
         s.kind = StatementKind::uniform;
-        note_shared_array(s.begin, s.end, e);
       }
     }
     // Regions: runs of thread statements.
@@ -763,45 +762,15 @@ class KernelSplitter {
     return is_uniform(b, e, uniform, true);
   }
 
-  // A static __shared__ array declared by uniform statement [b, e) in a list
-  // ending at scope_end: the loops reach it through a reference taken once
-  // per block. (In a solution library, a thread_local's address costs a
-  // __tls_get_addr call, which g++ does not hoist out of the loops.)
-  void note_shared_array(size_t b, size_t e, size_t scope_end) {
-    bool shared = false;
-    for (size_t j = b; j < e; ++j) {
-      if (is(j, "extern")) return;  // the dynamic buffer: already a local pointer
-      shared = shared || is(j, "__cucpu_shared__");
-    }
-    Declaration d{};
-    if (!shared || !parse_declaration(b, e, &d) || d.declarators.size() != 1) return;
-    std::string alias = "cucpu_shared_" + std::to_string((*storage_counter_)++);
-    shared_arrays_.push_back({std::string(text(d.name)), alias, e, scope_end});
-  }
-
   void emit(size_t open, size_t close) {
     std::vector<SplitEdit> edits;
     edits.push_back({toks_[open].end, toks_[open].end, " ::cucpu::detail::split_block_begin();"});
-    for (const SharedArray& array : shared_arrays_) {
-      edits.push_back({toks_[array.declared - 1].end, toks_[array.declared - 1].end,
-                       " auto& " + array.alias + " = ::cucpu::detail::opaque_reference(" + array.name + ");"});
-    }
     for (const Region& region : regions_) {
-      std::string bindings = region.bindings;
-      for (const SharedArray& array : shared_arrays_) {
-        if (region.first < array.declared || region.first >= array.scope_end) continue;
-        for (size_t i = region.first; i < region.last; ++i) {
-          if (is(i, array.name) && !member_access(i)) {
-            bindings += "auto& " + array.name + " = " + array.alias + "; ";
-            break;
-          }
-        }
-      }
       // Openers go at the end of the token before the region, so a #pragma
       // line that starts the region stays at the start of its line.
       edits.push_back({toks_[region.first - 1].end, toks_[region.first - 1].end,
                        region.storage + "::cucpu::detail::for_each_thread([&]([[maybe_unused]] unsigned cucpu_t) { " +
-                           bindings});
+                           region.bindings});
       edits.push_back({toks_[region.last - 1].end, toks_[region.last - 1].end, " });"});
     }
     for (size_t barrier : barrier_tokens_) blank(barrier, barrier + 4, &edits);
@@ -836,13 +805,6 @@ class KernelSplitter {
   std::set<size_t> uniform_assignments_;       // first tokens of uniform assignment statements
   std::set<std::string> reassigned_uniform_;
   std::set<std::string> rematerialized_;
-  struct SharedArray {
-    std::string name;
-    std::string alias;
-    size_t declared;   // one past its declaration
-    size_t scope_end;
-  };
-  std::vector<SharedArray> shared_arrays_;
   std::vector<Region> regions_;
   std::map<size_t, int> region_of_;
   std::vector<Declaration> declarations_;

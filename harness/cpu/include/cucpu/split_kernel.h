@@ -12,17 +12,6 @@
 
 namespace cucpu::detail {
 
-// `object` through a pointer the compiler cannot see through: the loops
-// reach a thread_local __shared__ array by this reference, taken once per
-// block, instead of g++ recomputing its address (a __tls_get_addr call in a
-// solution library) in every loop.
-template <class T>
-inline T& opaque_reference(T& object) {
-  T* address = &object;
-  asm("" : "+r"(address));
-  return *address;
-}
-
 inline void split_block_begin() { tls_context.next_start = tls_context.start_count; }
 
 // The scheduler counts the thread it started once this call returns.

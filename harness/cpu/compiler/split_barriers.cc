@@ -200,6 +200,15 @@ class KernelSplitter {
   // taken there? (`p[i] = x` writes an element, not p.)
   bool modifies_at(size_t i) const {
     size_t n = i + 1;
+    // `s.x = v` or `s.a[i] += v` writes part of s itself (a by-value struct).
+    if (is(n, ".")) {
+      while (is(n, ".") && identifier(n + 1)) {
+        n += 2;
+        while (is(n, "[")) n = match(n) + 1;
+      }
+      if ((is(n, "+") && is(n + 1, "+")) || (is(n, "-") && is(n + 1, "-"))) return true;
+      return (is(n, "=") && !is(n + 1, "=")) || assignment_operator_length(n) != 0;
+    }
     if (n >= body_end_ || is(n, "[")) return false;  // &p[i] is an element's address
     if (is(n, "-") && is(n + 1, ">") && adjacent(n, n + 1)) return false;  // p->x = v, &p->x: the pointee
     if (i > 0 && is(i - 1, "&") && !(i > 1 && is(i - 2, "&") && adjacent(i - 2, i - 1))) return true;

@@ -152,6 +152,10 @@ TEST(SplitBarriers, KernelsThatStayOnFibers) {
   EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, int n) { n += 1; __syncthreads(); o[TX] = n; }\n")
                 .find("assigns its parameter 'n'"),
             std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, Params p) { p.scale[1] *= 2; __syncthreads(); "
+                         "o[TX] = p.scale[1]; }\n")
+                .find("assigns its parameter 'p'"),
+            std::string::npos);
   EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, int n) { if (TX >= n) return; __syncthreads(); "
                          "o[TX] = 1; }\n")
                 .find("returns before its last barrier"),

@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <thread>
 
-extern char** environ;
+#include "harness/sandbox/process_limits.h"
 
 namespace judge {
 
@@ -33,24 +33,21 @@ template <class Redirect>
 pid_t spawn(const std::vector<std::string>& argv, const std::map<std::string, std::string>& extra_env,
             Redirect redirect) {
   if (argv.empty()) throw std::invalid_argument("spawn: empty command");
-  std::vector<std::string> env_strings;
-  for (char** e = environ; *e; ++e) {
-    std::string entry = *e;
-    const std::string key = entry.substr(0, entry.find('='));
-    if (!extra_env.count(key)) env_strings.push_back(entry);
-  }
-  for (const auto& [key, value] : extra_env) env_strings.push_back(key + "=" + value);
+  const std::vector<std::string> env_strings = sandbox::scrubbed_environment(extra_env);
   std::vector<char*> c_argv, c_env;
   for (const std::string& a : argv) c_argv.push_back(const_cast<char*>(a.c_str()));
   c_argv.push_back(nullptr);
   for (const std::string& e : env_strings) c_env.push_back(const_cast<char*>(e.c_str()));
   c_env.push_back(nullptr);
 
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
+    sandbox::die_with_parent(parent);
     redirect();
+    sandbox::close_inherited_descriptors({3});  // fd 3: the runner's reply pipe, where there is one
     execve(c_argv[0], c_argv.data(), c_env.data());
     // execve only returns on failure; try PATH for bare command names.
     execvpe(c_argv[0], c_argv.data(), c_env.data());
@@ -203,6 +200,14 @@ std::optional<std::string> ChildProcess::read_line(double timeout_seconds) {
       return std::nullopt;
     }
     m_buffer.append(buffer, static_cast<std::size_t>(n));
+    if (m_buffer.size() > kMaxReplyBytes && m_buffer.find('\n') == std::string::npos) {
+      m_overflowed = true;
+      kill_group();
+      reap(true);
+      close(m_reply);
+      m_reply = -1;
+      return std::nullopt;
+    }
   }
 }
 
@@ -229,8 +234,12 @@ ExitStatus ChildProcess::finish(double grace_seconds) {
 
 std::string ChildProcess::output_tail(std::size_t max_bytes) const { return read_tail(m_log_path, max_bytes); }
 
+// The group, and the child itself in case it left the group (setsid).
 void ChildProcess::kill_group() {
-  if (m_pid > 0 && !m_reaped) kill(-m_pid, SIGKILL);
+  if (m_pid > 0 && !m_reaped) {
+    kill(-m_pid, SIGKILL);
+    kill(m_pid, SIGKILL);
+  }
 }
 
 void ChildProcess::reap(bool block) {

@@ -27,7 +27,7 @@ struct TimingBound {
   double spread_ms = 0;    // calibrated: max - min of those round trips (how loaded the machine is)
   // Allowed unexplained time: absolute + the calibration's spread + relative
   // to the overhead + relative to the round trip.
-  double noise_absolute_ms = 2.0;
+  double noise_absolute_ms = 2.0;  // the judge raises it on the CPU backend (judging.cc)
   double noise_spread_factor = 4.0;
   double noise_overhead_fraction = 0.5;
   double noise_round_trip_fraction = 0.1;

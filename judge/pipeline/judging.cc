@@ -105,7 +105,12 @@ class Judging {
     if (name.rfind("calibrate", 0) == 0) return true;  // no solution in a calibration session
     RunnerOutcome loaded = session->load(m_library, m_options.case_time_limit);
     note_sandbox(*session);
-    if (loaded.kind == RunnerOutcome::Kind::Ok) return true;
+    if (loaded.kind == RunnerOutcome::Kind::Ok) {
+      // From the runner's reply (hostile input): kept only as an object.
+      const nlohmann::json properties = loaded.reply.value("device_properties", nlohmann::json());
+      m_report.device_properties = properties.is_object() ? properties : nlohmann::json();
+      return true;
+    }
     return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");
   }
 

@@ -77,6 +77,7 @@ struct JudgeReport {
   std::vector<CaseReport> benchmarks;
   std::string timing_kind;  // "gpu" or "cpu-emulated"
   std::string sandbox;      // what confined the solution ("Landlock ABI 7 (full); seccomp ...", or "disabled")
+  nlohmann::json device_properties;  // the runner's: name, SMs, clocks, memory, versions (null if not loaded)
   double geomean_ms = 0;
   double geomean_gflops = 0;
 };

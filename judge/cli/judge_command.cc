@@ -19,6 +19,7 @@
 #include "judge/pipeline/judging.h"
 #include "judge/pipeline/report.h"
 #include "judge/pipeline/report_json.h"
+#include "judge/pipeline/subprocess.h"
 
 namespace judge {
 
@@ -37,6 +38,8 @@ int run_judge_command(const CommandLine& line) {
   // Expected outputs live in this process: no other process of the user
   // (a solution that got out) may read its memory or attach to it.
   prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  // Whatever a child leaves behind becomes ours, and is killed at the end.
+  adopt_orphans();
   cxxopts::Options options("judge --problem <slug>",
                            "Judge a CUDA solution to a problem: compile, check every case, benchmark.\n"
                            "Exit codes: 0 ACCEPTED, 10 WRONG_ANSWER, 11 COMPILE_ERROR, 12 RUNTIME_ERROR,\n"
@@ -148,6 +151,9 @@ int run_judge_command(const CommandLine& line) {
 
   judge_options.work_root = make_work_dir();
   const JudgeReport report = judge_solution(problem, backend, judge_options, sink);
+  if (const int leftover = kill_leftover_children()) {
+    std::cerr << "judge: killed " << leftover << " process(es) the solution or its compiler left behind\n";
+  }
   if (!args.count("keep-work")) {
     std::error_code ignored;
     std::filesystem::remove_all(judge_options.work_root, ignored);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -81,6 +83,33 @@ std::string read_tail(const std::string& path, std::size_t max_bytes) {
 }
 
 }  // namespace
+
+void adopt_orphans() { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
+int kill_leftover_children() {
+  const std::string self = std::to_string(getpid());
+  int killed = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    std::getline(stat, line);
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const std::size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(line.substr(close + 1));
+    std::string state, parent;
+    fields >> state >> parent;
+    if (parent != self) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(name));
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    ++killed;
+  }
+  return killed;
+}
 
 std::string ExitStatus::describe() const {
   std::ostringstream out;

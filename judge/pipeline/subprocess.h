@@ -30,6 +30,17 @@ struct CommandResult {
   std::string output;  // stdout and stderr interleaved, capped
 };
 
+// Makes this process the reaper of every process its children leave behind
+// (PR_SET_CHILD_SUBREAPER), so that one that left its process group with
+// setsid() still becomes this process's child and kill_leftover_children()
+// can end it.
+void adopt_orphans();
+
+// Kills and reaps every child of this process that is still there (only
+// call it when no child should be: at the end of a judging). Returns how
+// many there were.
+int kill_leftover_children();
+
 // Runs argv to completion (or kills it after `timeout_seconds`).
 CommandResult run_command(const std::vector<std::string>& argv, double timeout_seconds,
                           const std::map<std::string, std::string>& extra_env = {},

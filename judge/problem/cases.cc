@@ -5,15 +5,39 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
-#include <regex>
 #include <set>
 #include <sstream>
 
 #include "judge/common/errors.h"
+#include "judge/problem/limits.h"
 #include "judge/problem/philox.h"
 
 namespace judge {
 namespace {
+
+using limits::shortened;
+
+// A case name: a letter or digit, then letters, digits, '_', '-', '.'. A
+// loop, not std::regex, whose matcher recurses per character.
+bool is_valid_case_name(const std::string& name) {
+  if (name.empty() || name.size() > limits::kMaxCaseNameLength) return false;
+  auto alphanumeric = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); };
+  if (!alphanumeric(name[0])) return false;
+  for (char c : name) {
+    if (!alphanumeric(c) && c != '_' && c != '-' && c != '.') return false;
+  }
+  return true;
+}
+
+// An optional sign, then decimal digits only.
+bool is_integer_text(const std::string& text) {
+  std::size_t i = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
+  if (i == text.size()) return false;
+  for (; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') return false;
+  }
+  return true;
+}
 
 class CasesReader {
  public:
@@ -21,6 +45,11 @@ class CasesReader {
       : m_file(file), m_signature(signature), m_definition(definition) {}
 
   CaseSet read(const std::string& text) const {
+    if (text.size() > limits::kMaxFileBytes) {
+      throw ProblemError(located(m_file, 0, "the file is " + std::to_string(text.size()) +
+                                                " bytes; a case file may be at most " +
+                                                std::to_string(limits::kMaxFileBytes) + " bytes"));
+    }
     const YAML::Node root = [&] {
       try {
         return YAML::Load(text);
@@ -52,6 +81,9 @@ class CasesReader {
                        std::to_string(list.size()));
       }
       if (tier == Tier::kFull && list.size() == 0) fail(list, "tier 'full' must hold at least one case");
+      if (case_lines.size() + list.size() > limits::kMaxCases) {
+        fail(list, "more than " + std::to_string(limits::kMaxCases) + " cases in all tiers");
+      }
       for (const YAML::Node& entry : list) {
         TestCase test_case = read_case(entry, tier);
         auto [it, inserted] = case_lines.emplace(test_case.name, test_case.line);
@@ -77,20 +109,21 @@ class CasesReader {
       if (!known.count(field.first.Scalar())) {
         std::string list;
         for (const std::string& key : known) list += (list.empty() ? "" : ", ") + key;
-        fail(field.first, owner + " has an unknown field '" + field.first.Scalar() + "' (known: " + list + ")");
+        fail(field.first, owner + " has an unknown field '" + shortened(field.first.Scalar()) + "' (known: " + list + ")");
       }
     }
   }
 
   double read_real(const YAML::Node& node, const std::string& what) const {
     if (!node.IsScalar()) fail(node, what + " must be a number");
+    if (node.Scalar().size() > limits::kMaxNumberLength) fail(node, what + " must be a number, not '" + shortened(node.Scalar()) + "'");
     try {
       std::size_t used = 0;
       double value = std::stod(node.Scalar(), &used);
       if (used == node.Scalar().size() && std::isfinite(value)) return value;
     } catch (const std::exception&) {
     }
-    fail(node, what + " must be a finite number, not '" + node.Scalar() + "'");
+    fail(node, what + " must be a finite number, not '" + shortened(node.Scalar()) + "'");
   }
 
   Tolerance read_tolerance(const YAML::Node& node) const {
@@ -112,10 +145,11 @@ class CasesReader {
       fail(entry, std::string("a case in tier '") + tier_name(tier) + "' has no 'name'");
     }
     test_case.name = entry["name"].Scalar();
-    static const std::regex name_pattern("[A-Za-z0-9][A-Za-z0-9_.-]*");
-    const std::string owner = "case '" + test_case.name + "'";
-    if (!std::regex_match(test_case.name, name_pattern)) {
-      fail(entry["name"], owner + ": a case name is letters, digits, '_', '-', '.' (it names files and random streams)");
+    const std::string owner = "case '" + shortened(test_case.name) + "'";
+    if (!is_valid_case_name(test_case.name)) {
+      fail(entry["name"], owner + ": a case name is letters, digits, '_', '-', '.', starts with a letter or digit and "
+                                  "has at most " + std::to_string(limits::kMaxCaseNameLength) +
+                                  " characters (it names files and random streams)");
     }
     check_keys(entry, {"name", "params", "inputs"}, owner);
     read_params(entry, owner, test_case.args);
@@ -135,7 +169,7 @@ class CasesReader {
     for (const auto& field : params) {
       const std::string name = field.first.Scalar();
       const Parameter* parameter = m_signature.find(name);
-      if (parameter == nullptr) fail(field.first, owner + ": unknown parameter '" + name + "' (not in the statement)");
+      if (parameter == nullptr) fail(field.first, owner + ": unknown parameter '" + shortened(name) + "' (not in the statement)");
       if (parameter->pointer) {
         fail(field.first, owner + ": parameter '" + name + "' is a tensor; set its value range under 'inputs', not 'params'");
       }
@@ -154,8 +188,9 @@ class CasesReader {
   int64_t read_integer(const YAML::Node& node, const Parameter& parameter, const std::string& what) const {
     if (!node.IsScalar()) fail(node, what + " must be an integer");
     const std::string& text = node.Scalar();
-    static const std::regex integer_pattern("[-+]?[0-9]+");
-    if (!std::regex_match(text, integer_pattern)) fail(node, what + " must be an integer, not '" + text + "'");
+    if (text.size() > limits::kMaxNumberLength || !is_integer_text(text)) {
+      fail(node, what + " must be an integer, not '" + shortened(text) + "'");
+    }
     int64_t value = 0;
     try {
       value = std::stoll(text);
@@ -186,7 +221,7 @@ class CasesReader {
         const std::string name = field.first.Scalar();
         const Parameter* parameter = m_signature.find(name);
         if (name != "default" && (parameter == nullptr || !parameter->is_input_tensor())) {
-          fail(field.first, owner + ": inputs: '" + name + "' is not an input tensor (a const pointer parameter) or 'default'");
+          fail(field.first, owner + ": inputs: '" + shortened(name) + "' is not an input tensor (a const pointer parameter) or 'default'");
         }
         const YAML::Node& range = field.second;
         if (!range.IsSequence() || range.size() != 2) fail(range, owner + ": inputs: '" + name + "' must be [lo, hi]");

@@ -33,7 +33,12 @@ Statement parse_statement(const std::string& text, const std::filesystem::path& 
 // Reads and parses `file`. Throws ProblemError (also when it cannot be read).
 Statement load_statement(const std::filesystem::path& file);
 
-// True for a C identifier that is not a C or C++ keyword.
+// True for a C identifier of at most limits::kMaxIdentifierLength
+// characters that is not a C or C++ keyword.
 bool is_valid_identifier(const std::string& name);
+
+// Tensara's slug rule: lowercase letters and digits, joined by single '-' or
+// '_' ("leaky-relu", "matmul_4d"), at most limits::kMaxSlugLength characters.
+bool is_valid_slug(const std::string& slug);
 
 }  // namespace judge

@@ -1,12 +1,11 @@
 #include "judge/pipeline/judging.h"
 
-#include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <fstream>
 #include <sstream>
 
 #include "judge/pipeline/compile.h"
+#include "judge/pipeline/output_check.h"
 #include "judge/problem/inputs.h"
 
 namespace judge {
@@ -186,16 +185,13 @@ class Judging {
               {"min_ms", report.timing.min_ms}, {"max_ms", report.timing.max_ms},
               {"stddev_ms", report.timing.stddev_ms}, {"gflops", report.timing.gflops}});
     }
-    double log_ms = 0, log_gflops = 0;
+    std::vector<double> medians_ms, gflops;
     for (const CaseReport& report : m_report.benchmarks) {
-      log_ms += std::log(report.timing.median_ms);
-      log_gflops += std::log(std::max(report.timing.gflops, 1e-12));
+      medians_ms.push_back(report.timing.median_ms);
+      gflops.push_back(report.timing.gflops);
     }
-    const double n = static_cast<double>(m_report.benchmarks.size());
-    if (n > 0) {
-      m_report.geomean_ms = std::exp(log_ms / n);
-      m_report.geomean_gflops = std::exp(log_gflops / n);
-    }
+    m_report.geomean_ms = geometric_mean(medians_ms);
+    m_report.geomean_gflops = geometric_mean(gflops);
     m_emit({{"status", "BENCHMARKED"}, {"timing", m_report.timing_kind}, {"avg_runtime_ms", m_report.geomean_ms},
             {"avg_gflops", m_report.geomean_gflops}});
     return true;
@@ -231,27 +227,6 @@ class Judging {
 
 }  // namespace
 
-Timing summarise(const std::vector<double>& times_ms, double flops) {
-  Timing timing;
-  timing.times_ms = times_ms;
-  if (times_ms.empty()) return timing;
-  std::vector<double> sorted = times_ms;
-  std::sort(sorted.begin(), sorted.end());
-  const std::size_t n = sorted.size();
-  timing.min_ms = sorted.front();
-  timing.max_ms = sorted.back();
-  timing.median_ms = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
-  double sum = 0;
-  for (double t : sorted) sum += t;
-  timing.mean_ms = sum / static_cast<double>(n);
-  double squares = 0;
-  for (double t : sorted) squares += (t - timing.mean_ms) * (t - timing.mean_ms);
-  timing.stddev_ms = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
-  timing.rse = timing.mean_ms > 0 ? timing.stddev_ms / std::sqrt(static_cast<double>(n)) / timing.mean_ms : 0.0;
-  timing.gflops = timing.median_ms > 0 ? flops / (timing.median_ms * 1e-3) / 1e9 : 0.0;
-  return timing;
-}
-
 JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
                            const EventSink& emit) {
   try {
@@ -266,45 +241,6 @@ JudgeReport judge_solution(const Problem& problem, const Backend& backend, const
     emit({{"status", verdict_name(report.verdict)}, {"message", report.message}});
     return report;
   }
-}
-
-json to_json(const JudgeReport& report) {
-  auto case_json = [](const CaseReport& c) {
-    json j = {{"case", c.name}, {"tier", c.tier}, {"pass", c.pass}, {"verdict", verdict_name(c.verdict)},
-              {"flops", c.flops}, {"seconds", c.seconds}};
-    if (!c.message.empty()) j["message"] = c.message;
-    if (c.benchmarked) {
-      j["runtime_ms"] = {{"median", c.timing.median_ms}, {"mean", c.timing.mean_ms}, {"min", c.timing.min_ms},
-                         {"max", c.timing.max_ms}, {"stddev", c.timing.stddev_ms}, {"rse", c.timing.rse},
-                         {"runs", c.timing.times_ms.size()}, {"samples", c.timing.times_ms}};
-      j["gflops"] = c.timing.gflops;
-    }
-    return j;
-  };
-  json checks = json::array(), benchmarks = json::array();
-  for (const CaseReport& c : report.checks) checks.push_back(case_json(c));
-  for (const CaseReport& c : report.benchmarks) benchmarks.push_back(case_json(c));
-  json j = {{"schema_version", 1},
-            {"problem", report.problem},
-            {"solution", report.solution},
-            {"solution_hash", report.solution_hash},
-            {"backend", report.backend.name()},
-            {"backend_reason", report.backend.reason},
-            {"device", report.backend.device},
-            {"arch", report.backend.arch},
-            {"compiler", report.compiler_version},
-            {"compile_command", report.compile_command},
-            {"verdict", verdict_name(report.verdict)},
-            {"exit_code", verdict_exit_code(report.verdict)},
-            {"checks", checks},
-            {"benchmarks", benchmarks},
-            {"timing", report.timing_kind}};
-  if (!report.message.empty()) j["message"] = report.message;
-  if (!report.benchmarks.empty()) {
-    j["geomean_runtime_ms"] = report.geomean_ms;
-    j["geomean_gflops"] = report.geomean_gflops;
-  }
-  return j;
 }
 
 }  // namespace judge

@@ -14,7 +14,8 @@
 #include <vector>
 
 #include "judge/pipeline/backend.h"
-#include "judge/pipeline/execute.h"
+#include "judge/pipeline/runner_session.h"
+#include "judge/pipeline/statistics.h"
 #include "judge/pipeline/verdict.h"
 #include "judge/problem/problem.h"
 
@@ -35,15 +36,6 @@ struct JudgeOptions {
   std::filesystem::path work_root;      // where call data is exchanged; removed afterwards
   RunnerSession::BenchSettings bench;
 };
-
-struct Timing {
-  std::vector<double> times_ms;
-  double mean_ms = 0, median_ms = 0, min_ms = 0, max_ms = 0, stddev_ms = 0, rse = 0;
-  double gflops = 0;  // flops / median
-};
-
-// Summary statistics of `times_ms` and GFLOPS at the median.
-Timing summarise(const std::vector<double>& times_ms, double flops);
 
 struct CaseReport {
   std::string name;
@@ -79,7 +71,5 @@ using EventSink = std::function<void(const nlohmann::json& event)>;
 // of the judge or the problem becomes Verdict::JudgeError with a message.
 JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
                            const EventSink& emit);
-
-nlohmann::json to_json(const JudgeReport& report);
 
 }  // namespace judge

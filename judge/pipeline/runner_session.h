@@ -1,39 +1,22 @@
-// Running a compiled solution through the runner (harness/runner): the data
-// of one call (inputs, and the expected outputs that stay in the judge), the
-// runner session with its time limits, and the checks on what came back.
+// The judge's side of the runner protocol (harness/runner/protocol.h): a
+// runner child process per session, one JSON request per line, with a time
+// limit on every answer. It moves call data in and buffers out; it decides
+// nothing about correctness (see output_check.h).
 #pragma once
 
-#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "judge/pipeline/backend.h"
+#include "judge/pipeline/call_data.h"
 #include "judge/pipeline/subprocess.h"
-#include "judge/problem/case_data.h"
-#include "judge/problem/problem.h"
+#include "judge/problem/signature.h"
 
 namespace judge {
-
-// Inputs and expected outputs of one call of one case with one seed; the
-// expected outputs never leave the judge.
-struct CallData {
-  const TestCase* test_case = nullptr;
-  uint64_t seed = 0;
-  CaseTensors tensors;  // inputs, and the reference's outputs
-
-  const Shape& shape(const std::string& name) const { return tensors.shapes.at(name); }
-};
-
-// Generates the inputs and runs the reference.
-CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed);
-
-// What the runner gave back for one call: every buffer, guard bytes included.
-using Downloads = std::map<std::string, std::vector<char>>;
 
 // How a request to the runner ended.
 struct RunnerOutcome {
@@ -76,10 +59,5 @@ class RunnerSession {
   std::filesystem::path m_dir;
   std::unique_ptr<ChildProcess> m_child;
 };
-
-// Everything wrong with one call's results, as a message naming the case and
-// the tensor, or nullopt when the call was right: const inputs unchanged,
-// nothing written past any buffer, every output element within tolerance.
-std::optional<std::string> check_call(const Problem& problem, const CallData& call, const Downloads& downloads);
 
 }  // namespace judge

@@ -1,4 +1,4 @@
-#include "judge/pipeline/judge_command.h"
+#include "judge/cli/judge_command.h"
 
 #include <unistd.h>
 
@@ -14,6 +14,7 @@
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/judging.h"
 #include "judge/pipeline/report.h"
+#include "judge/pipeline/report_json.h"
 
 namespace judge {
 

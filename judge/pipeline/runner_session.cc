@@ -1,13 +1,10 @@
-#include "judge/pipeline/execute.h"
+#include "judge/pipeline/runner_session.h"
 
 #include <algorithm>
-#include <cstring>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "harness/runner/protocol.h"
-#include "judge/pipeline/compare.h"
 
 namespace judge {
 
@@ -44,15 +41,6 @@ const char* scalar_kind(ScalarType type) {
   return "?";
 }
 
-// Elements whose bytes are all kPoisonByte: left as the runner filled them.
-int64_t count_poisoned(const char* data, std::size_t elements) {
-  int64_t count = 0;
-  for (std::size_t i = 0; i < elements; ++i) {
-    count += first_byte_not(data + i * sizeof(float), sizeof(float), protocol::kPoisonByte) < 0;
-  }
-  return count;
-}
-
 // What the solution's process printed that explains its end: from the first
 // fault report (the CPU backend's "cucpu: kernel ..." line or an
 // AddressSanitizer error) to the report's summary, without ASan's shadow-byte
@@ -76,15 +64,6 @@ std::string tail_note(const std::string& log) {
 }
 
 }  // namespace
-
-CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed) {
-  CallData call;
-  call.test_case = &test_case;
-  call.seed = seed;
-  call.tensors = generate_case_inputs(problem, test_case, seed);
-  compute_expected(problem, test_case, call.tensors);
-  return call;
-}
 
 RunnerSession::RunnerSession(const Backend& backend, const std::map<std::string, std::string>& extra_env,
                              const std::filesystem::path& work_dir, const std::string& name)
@@ -216,42 +195,6 @@ RunnerOutcome RunnerSession::bench(const Signature& signature, const std::vector
     downloads.push_back(read_downloads(signature, "set" + std::to_string(i)));
   }
   return outcome;
-}
-
-std::optional<std::string> check_call(const Problem& problem, const CallData& call, const Downloads& downloads) {
-  std::ostringstream failures;
-  for (const auto& [name, bytes] : downloads) {
-    const std::size_t payload = bytes.size() - protocol::kGuardBytes;
-    const int64_t guard = first_byte_not(bytes.data() + payload, protocol::kGuardBytes, protocol::kGuardByte);
-    if (guard >= 0) {
-      failures << "wrote past the end of '" << name << "' (byte " << guard << " after its last element changed)\n";
-    }
-  }
-  for (const auto& [name, original] : call.tensors.inputs) {
-    const std::vector<char>& after = downloads.at(name);
-    const int64_t changed = first_difference(original.data(), after.data(), original.size() * sizeof(float));
-    if (changed >= 0) {
-      failures << "modified the const input '" << name << "' (first at element " << changed / 4 << ")\n";
-    }
-  }
-  for (const auto& [name, expected] : call.tensors.outputs) {
-    const std::vector<char>& after = downloads.at(name);
-    std::vector<float> actual(expected.size());
-    std::memcpy(actual.data(), after.data(), actual.size() * sizeof(float));
-    Comparison comparison = compare_outputs(actual.data(), expected.data(), call.shape(name), problem.tolerance());
-    if (!comparison.ok()) {
-      failures << describe(comparison, name) << "\n";
-      const int64_t unwritten = count_poisoned(after.data(), expected.size());
-      if (unwritten) {
-        failures << "    " << unwritten << " element(s) of '" << name << "' were never written: they still hold "
-                 << "the NaN pattern the judge fills outputs with before each call\n";
-      }
-    }
-  }
-  std::string text = failures.str();
-  if (text.empty()) return std::nullopt;
-  text.pop_back();
-  return text;
 }
 
 }  // namespace judge

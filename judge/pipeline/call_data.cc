@@ -1,0 +1,14 @@
+#include "judge/pipeline/call_data.h"
+
+namespace judge {
+
+CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed) {
+  CallData call;
+  call.test_case = &test_case;
+  call.seed = seed;
+  call.tensors = generate_case_inputs(problem, test_case, seed);
+  compute_expected(problem, test_case, call.tensors);
+  return call;
+}
+
+}  // namespace judge

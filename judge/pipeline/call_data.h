@@ -1,0 +1,30 @@
+// The data of one call of one case with one input seed: the inputs the
+// runner uploads, and the reference's expected outputs, which never leave the
+// judge. Also what the runner gave back for a call.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "judge/problem/case_data.h"
+#include "judge/problem/problem.h"
+
+namespace judge {
+
+struct CallData {
+  const TestCase* test_case = nullptr;
+  uint64_t seed = 0;
+  CaseTensors tensors;  // inputs, and the reference's outputs
+
+  const Shape& shape(const std::string& name) const { return tensors.shapes.at(name); }
+};
+
+// Generates the inputs and runs the reference.
+CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed);
+
+// What the runner gave back for one call: every buffer, guard bytes included.
+using Downloads = std::map<std::string, std::vector<char>>;
+
+}  // namespace judge

@@ -1,0 +1,46 @@
+#include "judge/pipeline/report_json.h"
+
+namespace judge {
+
+using json = nlohmann::json;
+
+json to_json(const JudgeReport& report) {
+  auto case_json = [](const CaseReport& c) {
+    json j = {{"case", c.name}, {"tier", c.tier}, {"pass", c.pass}, {"verdict", verdict_name(c.verdict)},
+              {"flops", c.flops}, {"seconds", c.seconds}};
+    if (!c.message.empty()) j["message"] = c.message;
+    if (c.benchmarked) {
+      j["runtime_ms"] = {{"median", c.timing.median_ms}, {"mean", c.timing.mean_ms}, {"min", c.timing.min_ms},
+                         {"max", c.timing.max_ms}, {"stddev", c.timing.stddev_ms}, {"rse", c.timing.rse},
+                         {"runs", c.timing.times_ms.size()}, {"samples", c.timing.times_ms}};
+      j["gflops"] = c.timing.gflops;
+    }
+    return j;
+  };
+  json checks = json::array(), benchmarks = json::array();
+  for (const CaseReport& c : report.checks) checks.push_back(case_json(c));
+  for (const CaseReport& c : report.benchmarks) benchmarks.push_back(case_json(c));
+  json j = {{"schema_version", 1},
+            {"problem", report.problem},
+            {"solution", report.solution},
+            {"solution_hash", report.solution_hash},
+            {"backend", report.backend.name()},
+            {"backend_reason", report.backend.reason},
+            {"device", report.backend.device},
+            {"arch", report.backend.arch},
+            {"compiler", report.compiler_version},
+            {"compile_command", report.compile_command},
+            {"verdict", verdict_name(report.verdict)},
+            {"exit_code", verdict_exit_code(report.verdict)},
+            {"checks", checks},
+            {"benchmarks", benchmarks},
+            {"timing", report.timing_kind}};
+  if (!report.message.empty()) j["message"] = report.message;
+  if (!report.benchmarks.empty()) {
+    j["geomean_runtime_ms"] = report.geomean_ms;
+    j["geomean_gflops"] = report.geomean_gflops;
+  }
+  return j;
+}
+
+}  // namespace judge

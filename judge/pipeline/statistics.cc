@@ -1,0 +1,36 @@
+#include "judge/pipeline/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace judge {
+
+Timing summarise(const std::vector<double>& times_ms, double flops) {
+  Timing timing;
+  timing.times_ms = times_ms;
+  if (times_ms.empty()) return timing;
+  std::vector<double> sorted = times_ms;
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t n = sorted.size();
+  timing.min_ms = sorted.front();
+  timing.max_ms = sorted.back();
+  timing.median_ms = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  double sum = 0;
+  for (double t : sorted) sum += t;
+  timing.mean_ms = sum / static_cast<double>(n);
+  double squares = 0;
+  for (double t : sorted) squares += (t - timing.mean_ms) * (t - timing.mean_ms);
+  timing.stddev_ms = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
+  timing.rse = timing.mean_ms > 0 ? timing.stddev_ms / std::sqrt(static_cast<double>(n)) / timing.mean_ms : 0.0;
+  timing.gflops = timing.median_ms > 0 ? flops / (timing.median_ms * 1e-3) / 1e9 : 0.0;
+  return timing;
+}
+
+double geometric_mean(const std::vector<double>& values) {
+  if (values.empty()) return 0.0;
+  double sum = 0;
+  for (double value : values) sum += std::log(std::max(value, 1e-12));
+  return std::exp(sum / static_cast<double>(values.size()));
+}
+
+}  // namespace judge

@@ -1,0 +1,21 @@
+// Summary statistics of timed runs (nvbench's and Google Benchmark's
+// figures): the median, spread and relative standard error, and GFLOPS.
+#pragma once
+
+#include <vector>
+
+namespace judge {
+
+struct Timing {
+  std::vector<double> times_ms;
+  double mean_ms = 0, median_ms = 0, min_ms = 0, max_ms = 0, stddev_ms = 0, rse = 0;
+  double gflops = 0;  // flops / median
+};
+
+// Summary statistics of `times_ms` and GFLOPS at the median.
+Timing summarise(const std::vector<double>& times_ms, double flops);
+
+// exp(mean(log(values))); 0 for an empty list. Values <= 0 count as 1e-12.
+double geometric_mean(const std::vector<double>& values);
+
+}  // namespace judge

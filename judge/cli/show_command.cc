@@ -13,10 +13,11 @@ namespace {
 int run_show(const CommandLine& line) {
   cxxopts::Options options("judge show", "Show a problem's statement, C prototype, tolerance and cases.");
   add_catalogue_flags(options);
+  add_dtype_flag(options);
   options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>());
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
-  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge show"));
+  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge show"), dtype_flag(*flags));
   const Statement& statement = problem.statement;
 
   std::cout << "# " << statement.title << "  (" << statement.slug << ")\n"

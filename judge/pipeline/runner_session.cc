@@ -13,9 +13,9 @@ using json = nlohmann::json;
 
 namespace {
 
-void write_floats(const std::filesystem::path& path, const std::vector<float>& data) {
+void write_bytes(const std::filesystem::path& path, const std::vector<char>& data) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size() * sizeof(float)));
+  out.write(data.data(), static_cast<std::streamsize>(data.size()));
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
@@ -26,19 +26,6 @@ std::vector<char> read_bytes(const std::filesystem::path& path) {
   in.seekg(0);
   in.read(data.data(), static_cast<std::streamsize>(data.size()));
   return data;
-}
-
-const char* scalar_kind(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat32: return "float32";
-    case ScalarType::kFloat64: return "float64";
-    case ScalarType::kInt32: return "int32";
-    case ScalarType::kInt64: return "int64";
-    case ScalarType::kUint32: return "uint32";
-    case ScalarType::kUint64:
-    case ScalarType::kSize: return "uint64";
-  }
-  return "?";
 }
 
 // What the solution's process printed that explains its end: from the first
@@ -132,20 +119,23 @@ json RunnerSession::call_arguments(const Signature& signature, const CallData& c
       const int64_t count = element_count(call.shape(parameter.name));
       json tensor = {{"kind", "tensor"},
                      {"name", parameter.name},
-                     {"bytes", count * static_cast<int64_t>(sizeof(float))},
+                     {"bytes", count * static_cast<int64_t>(element_size(parameter.type))},
                      {"output", parameter.is_output_tensor()},
                      {"download", (m_dir / (tag + "_after_" + parameter.name + ".bin")).string()}};
       if (parameter.is_input_tensor()) {
         const std::filesystem::path upload = m_dir / (tag + "_in_" + parameter.name + ".bin");
-        write_floats(upload, call.tensors.inputs.at(parameter.name));
+        write_bytes(upload, call.tensors.inputs.at(parameter.name).device_bytes());
         tensor["upload"] = upload.string();
       }
       arguments.push_back(tensor);
     } else if (is_integer(parameter.type)) {
-      arguments.push_back({{"kind", scalar_kind(parameter.type)}, {"name", parameter.name},
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
                            {"value", args.integer(parameter.name)}});
+    } else if (element_size(parameter.type) == 2) {  // float16, bfloat16: the value's bits
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
+                           {"value", half_bits(parameter.type, args.real(parameter.name))}});
     } else {
-      arguments.push_back({{"kind", scalar_kind(parameter.type)}, {"name", parameter.name},
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
                            {"value", args.real(parameter.name)}});
     }
   }

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -41,8 +42,9 @@ bool is_integer_text(const std::string& text) {
 
 class CasesReader {
  public:
-  CasesReader(const std::filesystem::path& file, const Signature& signature, const ProblemDefinition& definition)
-      : m_file(file), m_signature(signature), m_definition(definition) {}
+  CasesReader(const std::filesystem::path& file, const Signature& signature, const ProblemDefinition& definition,
+              const std::vector<ScalarType>& dtypes, ScalarType dtype)
+      : m_file(file), m_signature(signature), m_definition(definition), m_dtypes(dtypes), m_dtype(dtype) {}
 
   CaseSet read(const std::string& text) const {
     if (text.size() > limits::kMaxFileBytes) {
@@ -62,7 +64,8 @@ class CasesReader {
 
     CaseSet set;
     set.file = m_file;
-    if (root["tolerance"]) set.tolerance = read_tolerance(root["tolerance"]);
+    set.tolerances = read_tolerances(root);
+    set.tolerance = set.tolerances.at(m_dtype);
     const YAML::Node tiers = root["tiers"];
     if (!tiers) fail(root, "cases.yaml has no 'tiers' (sample, check, full)");
     if (!tiers.IsMap()) fail(tiers, "'tiers' must be a map with sample, check and full");
@@ -126,13 +129,39 @@ class CasesReader {
     fail(node, what + " must be a finite number, not '" + shortened(node.Scalar()) + "'");
   }
 
-  Tolerance read_tolerance(const YAML::Node& node) const {
-    if (!node.IsMap()) fail(node, "'tolerance' must be a map {rtol: ..., atol: ...}");
-    check_keys(node, {"rtol", "atol"}, "tolerance");
+  // `tolerance: {rtol, atol}` is the default dtype's; a problem offering
+  // other dtypes states each one's under its name, derived the way the
+  // default's was (statement.md says how).
+  std::map<ScalarType, Tolerance> read_tolerances(const YAML::Node& root) const {
+    std::map<ScalarType, Tolerance> tolerances;
+    const YAML::Node node = root["tolerance"];
+    std::set<std::string> known = {"rtol", "atol"};
+    for (std::size_t i = 1; i < m_dtypes.size(); ++i) known.insert(dtype_name(m_dtypes[i]));
+    if (node) {
+      if (!node.IsMap()) fail(node, "'tolerance' must be a map {rtol: ..., atol: ...}");
+      check_keys(node, known, "tolerance");
+      tolerances[m_dtypes.front()] = read_tolerance(node, std::string("tolerance"));
+    } else {
+      tolerances[m_dtypes.front()] = Tolerance{};
+    }
+    for (std::size_t i = 1; i < m_dtypes.size(); ++i) {
+      const std::string name = dtype_name(m_dtypes[i]);
+      if (!node || !node[name]) {
+        fail(node ? node : root, "the statement offers dtype " + name + ", but 'tolerance' has no '" + name +
+                                     ": {rtol: ..., atol: ...}' for it");
+      }
+      if (!node[name].IsMap()) fail(node[name], "tolerance " + name + " must be a map {rtol: ..., atol: ...}");
+      check_keys(node[name], {"rtol", "atol"}, "tolerance " + name);
+      tolerances[m_dtypes[i]] = read_tolerance(node[name], "tolerance " + name);
+    }
+    return tolerances;
+  }
+
+  Tolerance read_tolerance(const YAML::Node& node, const std::string& owner) const {
     Tolerance tolerance;
-    if (node["rtol"]) tolerance.rtol = read_real(node["rtol"], "tolerance rtol");
-    if (node["atol"]) tolerance.atol = read_real(node["atol"], "tolerance atol");
-    if (tolerance.rtol < 0 || tolerance.atol < 0) fail(node, "tolerance rtol and atol must not be negative");
+    if (node["rtol"]) tolerance.rtol = read_real(node["rtol"], owner + " rtol");
+    if (node["atol"]) tolerance.atol = read_real(node["atol"], owner + " atol");
+    if (tolerance.rtol < 0 || tolerance.atol < 0) fail(node, owner + " rtol and atol must not be negative");
     return tolerance;
   }
 
@@ -170,14 +199,18 @@ class CasesReader {
       const std::string name = field.first.Scalar();
       const Parameter* parameter = m_signature.find(name);
       if (parameter == nullptr) fail(field.first, owner + ": unknown parameter '" + shortened(name) + "' (not in the statement)");
-      if (parameter->pointer) {
-        fail(field.first, owner + ": parameter '" + name + "' is a tensor; set its value range under 'inputs', not 'params'");
-      }
       const std::string what = owner + ": parameter '" + name + "' (" + parameter->c_type() + ")";
-      if (is_integer(parameter->type)) {
+      if (parameter->pointer) {
+        if (!parameter->is_input_tensor() || !is_integer(parameter->type) || !field.second.IsSequence()) {
+          fail(field.first, owner + ": parameter '" + name + "' is a tensor; set its value range under 'inputs' (only "
+                                    "an integer input tensor may be given literally here, as a list)");
+        }
+        args.set_array(name, read_array(field.second, *parameter, what));
+      } else if (is_integer(parameter->type)) {
         args.set_integer(name, read_integer(field.second, *parameter, what));
       } else {
-        args.set_real(name, read_real(field.second, what));
+        // What the solution receives: the value rounded to its type.
+        args.set_real(name, round_to(parameter->type, read_real(field.second, what)));
       }
     }
     for (const Parameter* parameter : m_signature.scalars()) {
@@ -197,19 +230,20 @@ class CasesReader {
     } catch (const std::out_of_range&) {
       fail(node, what + ": " + text + " is out of range");
     }
-    int64_t low = std::numeric_limits<int64_t>::min();
-    int64_t high = std::numeric_limits<int64_t>::max();
-    switch (parameter.type) {
-      case ScalarType::kInt32: low = std::numeric_limits<int32_t>::min(); high = std::numeric_limits<int32_t>::max(); break;
-      case ScalarType::kUint32: low = 0; high = std::numeric_limits<uint32_t>::max(); break;
-      case ScalarType::kUint64:
-      case ScalarType::kSize: low = 0; break;
-      default: break;
-    }
+    const int64_t low = integer_min(parameter.type), high = integer_max(parameter.type);
     if (value < low || value > high) {
       fail(node, what + ": " + text + " is out of range [" + std::to_string(low) + ", " + std::to_string(high) + "]");
     }
     return value;
+  }
+
+  std::vector<int64_t> read_array(const YAML::Node& list, const Parameter& parameter, const std::string& what) const {
+    if (list.size() == 0 || list.size() > limits::kMaxArrayLength) {
+      fail(list, what + ": a literal tensor holds 1 to " + std::to_string(limits::kMaxArrayLength) + " values");
+    }
+    std::vector<int64_t> values;
+    for (const YAML::Node& item : list) values.push_back(read_integer(item, parameter, what + " element"));
+    return values;
   }
 
   std::map<std::string, InputRange> read_input_ranges(const YAML::Node& inputs, const std::string& owner) const {
@@ -228,6 +262,11 @@ class CasesReader {
         InputRange parsed{read_real(range[0], owner + ": inputs: '" + name + "' lo"),
                           read_real(range[1], owner + ": inputs: '" + name + "' hi")};
         if (!(parsed.lo < parsed.hi)) fail(range, owner + ": inputs: '" + name + "' needs lo < hi");
+        if (parameter != nullptr && is_integer(parameter->type)) {
+          check_integer_range(range, parsed, *parameter, owner + ": inputs: '" + name + "'");
+          given[name] = parsed;
+          continue;
+        }
         // The generator rounds the bounds to float32 and needs an exact
         // width so every platform draws the same values (philox.h).
         if (!uniform_range_is_exact(static_cast<float>(parsed.lo), static_cast<float>(parsed.hi))) {
@@ -245,14 +284,35 @@ class CasesReader {
     std::map<std::string, InputRange> ranges;
     for (const Parameter* input : m_signature.input_tensors()) {
       auto it = given.find(input->name);
-      ranges[input->name] = it != given.end() ? it->second : fallback;
+      if (it != given.end()) {
+        ranges[input->name] = it->second;
+      } else if (is_integer(input->type)) {
+        ranges[input->name] = input->type == ScalarType::kBool ? InputRange{0, 2} : InputRange{0, 100};
+      } else {
+        ranges[input->name] = fallback;
+      }
     }
     return ranges;
+  }
+
+  // Integer bounds within the type (hi may be one past its maximum), at
+  // most 2^29 apart (philox.h).
+  void check_integer_range(const YAML::Node& node, const InputRange& range, const Parameter& parameter,
+                           const std::string& what) const {
+    const bool integral = range.lo == std::floor(range.lo) && range.hi == std::floor(range.hi);
+    const double low = static_cast<double>(integer_min(parameter.type));
+    const double high = static_cast<double>(integer_max(parameter.type)) + 1;
+    if (!integral || range.lo < low || range.hi > high || range.hi - range.lo > double(1 << 29)) {
+      fail(node, what + " is a " + parameter.c_type() + " tensor: its range [lo, hi) needs integer bounds within " +
+                     dtype_name(parameter.type) + ", at most 2^29 apart");
+    }
   }
 
   std::filesystem::path m_file;
   const Signature& m_signature;
   const ProblemDefinition& m_definition;
+  std::vector<ScalarType> m_dtypes;
+  ScalarType m_dtype;
 };
 
 }  // namespace
@@ -288,8 +348,11 @@ std::vector<std::string> CaseSet::names() const {
 }
 
 CaseSet parse_cases(const std::string& text, const std::filesystem::path& file, const Signature& signature,
-                    const ProblemDefinition& definition) {
-  return CasesReader(file, signature, definition).read(text);
+                    const ProblemDefinition& definition, const std::vector<ScalarType>& dtypes, ScalarType dtype) {
+  if (dtypes.empty() || std::find(dtypes.begin(), dtypes.end(), dtype) == dtypes.end()) {
+    throw std::logic_error(std::string("parse_cases: dtype ") + dtype_name(dtype) + " is not among those offered");
+  }
+  return CasesReader(file, signature, definition, dtypes, dtype).read(text);
 }
 
 CaseSet load_cases(const std::filesystem::path& file, const Signature& signature,

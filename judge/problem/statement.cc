@@ -73,6 +73,8 @@ class FrontMatterReader {
   }
   int line_of(const YAML::Mark& mark) const { return mark.line + m_line_offset; }
 
+  const std::filesystem::path& file() const { return m_file; }
+
   [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
     throw ProblemError(located(m_file, line_of(node), message));
   }
@@ -137,11 +139,20 @@ Parameter read_parameter(const FrontMatterReader& reader, const YAML::Node& entr
                                "at most " + std::to_string(limits::kMaxIdentifierLength) + " characters)");
   }
   const std::string type_name = reader.required_text(entry, "type", named);
-  std::optional<ScalarType> type = parse_type_name(type_name);
-  if (!type) reader.fail(entry["type"], named + ": unknown type '" + shortened(type_name) + "' (known: " + known_type_names() + ")");
-  parameter.type = *type;
   if (!entry["pointer"]) reader.fail(entry, named + " has no 'pointer' field");
   parameter.pointer = reader.boolean(entry["pointer"], named + ": 'pointer'");
+  if (type_name == "[VAR]") {
+    parameter.var = true;  // its type is set from the problem's dtypes
+  } else if (std::optional<ScalarType> type = parse_c_type_name(type_name)) {
+    parameter.type = *type;
+  } else if (type_name == "void") {
+    reader.fail(entry["type"], named + (parameter.pointer
+                                            ? ": a pointer to void has no element type for the judge to generate "
+                                              "and compare; name the element type (float, int, uint32_t, ...)"
+                                            : ": void is not a parameter type"));
+  } else {
+    reader.fail(entry["type"], named + ": unknown type '" + shortened(type_name) + "' (known: " + known_c_type_names() + ")");
+  }
 
   // Tensara writes `const` for pointers and `constant` for scalars; both
   // mean the same. When both are present they must agree.
@@ -153,17 +164,6 @@ Parameter read_parameter(const FrontMatterReader& reader, const YAML::Node& entr
     is_const = value;
   }
   parameter.is_const = is_const.value_or(false);
-
-  if (type_name == "[VAR]" && !parameter.pointer) {
-    reader.fail(entry["type"], named + ": [VAR] is the element type of a tensor and needs pointer: \"true\"; "
-                               "a scalar must name its C type (size_t, double, ...)");
-  }
-  if (parameter.pointer && type_name != "[VAR]") {
-    // The judge allocates, generates and compares tensors in the problem's
-    // dtype only; it has no data to give a pointer of another type.
-    reader.fail(entry["type"], named + ": a pointer parameter must have type [VAR] (the problem's dtype), not '" +
-                                   type_name + "': the judge only generates and checks tensors of that dtype");
-  }
   return parameter;
 }
 
@@ -192,6 +192,40 @@ Signature read_signature(const FrontMatterReader& reader, const YAML::Node& root
     reader.fail(list, "no output: at least one parameter must be a non-const pointer");
   }
   return signature;
+}
+
+// The `dtypes` field: the types `[VAR]` may take, the first the default.
+// Absent, a problem with [VAR] tensors is float32 only.
+std::vector<ScalarType> read_dtypes(const FrontMatterReader& reader, const YAML::Node& root, const Signature& signature) {
+  const YAML::Node list = root["dtypes"];
+  if (!list || list.IsNull()) {
+    for (const Parameter& parameter : signature.parameters) {
+      if (parameter.var && !parameter.pointer && !signature.uses_var_tensor()) {
+        // Tensara resolves a [VAR] scalar from the problem's dtype; with no
+        // [VAR] tensor and no dtypes, nothing says what that is.
+        throw ProblemError(located(reader.file(), parameter.line,
+                                   "parameter '" + parameter.name + "' is a [VAR] scalar, but the problem has no dtype: "
+                                   "no tensor is [VAR] and there is no 'dtypes' field (e.g. dtypes: [float32])"));
+      }
+    }
+    return {ScalarType::kFloat32};
+  }
+  if (!list.IsSequence() || list.size() == 0) reader.fail(list, "'dtypes' must be a non-empty list such as [float32, float16]");
+  if (list.size() > limits::kMaxDtypes) reader.fail(list, "'dtypes' lists more than " + std::to_string(limits::kMaxDtypes) + " entries");
+  if (!signature.uses_var()) reader.fail(list, "'dtypes' is given, but no parameter is [VAR], so no type depends on it");
+  std::vector<ScalarType> dtypes;
+  for (const YAML::Node& entry : list) {
+    const std::optional<ScalarType> dtype = entry.IsScalar() ? parse_dtype_name(entry.Scalar()) : std::nullopt;
+    if (!dtype) {
+      reader.fail(entry, "'dtypes': unknown dtype '" + (entry.IsScalar() ? shortened(entry.Scalar()) : std::string("a list or map")) +
+                             "' (known: " + kKnownDtypeNames + ")");
+    }
+    if (std::find(dtypes.begin(), dtypes.end(), *dtype) != dtypes.end()) {
+      reader.fail(entry, "'dtypes' lists " + entry.Scalar() + " twice");
+    }
+    dtypes.push_back(*dtype);
+  }
+  return dtypes;
 }
 
 }  // namespace
@@ -277,6 +311,8 @@ Statement parse_statement(const std::string& text, const std::filesystem::path& 
     }
   }
   statement.signature = read_signature(reader, root);
+  statement.dtypes = read_dtypes(reader, root, statement.signature);
+  statement.signature = statement.signature.with_dtype(statement.dtypes.front());
   statement.body = std::move(parts.body);
   statement.body_line = parts.body_line;
   return statement;

@@ -39,6 +39,7 @@ void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, 
                                      {"case", test_case.name},
                                      {"tier", judge::tier_name(test_case.tier)},
                                      {"seed", seed}};
+  manifest["dtype"] = judge::dtype_name(problem.dtype);
   nlohmann::ordered_json params = nlohmann::ordered_json::object();
   for (const auto& [name, value] : test_case.args.integers()) params[name] = value;
   for (const auto& [name, value] : test_case.args.reals()) params[name] = value;
@@ -49,16 +50,18 @@ void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, 
   for (const judge::Parameter& parameter : problem.signature().parameters) {
     if (!parameter.pointer) continue;
     const bool is_input = parameter.is_input_tensor();
-    const std::vector<float>& data =
+    const judge::TensorBuffer& data =
         is_input ? tensors.inputs.at(parameter.name) : tensors.outputs.at(parameter.name);
     const std::string file = parameter.name + ".npy";
-    judge::write_npy(dir / file, data.data(), tensors.shapes.at(parameter.name));
+    judge::write_tensor_npy(dir / file, data, tensors.shapes.at(parameter.name));
     nlohmann::ordered_json entry = {{"name", parameter.name},
                                     {"role", is_input ? "input" : "output"},
-                                    {"dtype", "float32"},
+                                    {"dtype", judge::dtype_name(parameter.type)},
                                     {"shape", tensors.shapes.at(parameter.name)},
                                     {"file", file}};
-    if (is_input) {
+    if (is_input && test_case.args.has_array(parameter.name)) {
+      entry["values"] = test_case.args.array(parameter.name);
+    } else if (is_input) {
       const judge::InputRange& range = test_case.input_ranges.at(parameter.name);
       entry["range"] = {range.lo, range.hi};
     }

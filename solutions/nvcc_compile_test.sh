@@ -27,9 +27,20 @@ fail() {
 # The C ABI of problem $1, as the judge derives it from the statement's front
 # matter (`judge show` prints the exact prototype), so a new problem needs no
 # change here.
+# A file named <dtype>_*.cu (float16_default.cu) is a solution for that dtype.
 JUDGE="${JUDGE:-${TEST_SRCDIR:-.}/judge/judge/judge}"
 prototype() {
-  "${JUDGE}" show --problem "$1" 2>/dev/null | grep -m1 '^extern "C" void solution('
+  "${JUDGE}" show --problem "$1" ${2:+--dtype "$2"} 2>/dev/null | grep -m1 '^extern "C" void solution('
+}
+
+# The dtype a solution file is written for, from its name; empty for the default.
+dtype_of() {
+  case "$(basename "$1")" in
+    float16_*) echo float16 ;;
+    bfloat16_*) echo bfloat16 ;;
+    float64_*) echo float64 ;;
+    float32_*) echo float32 ;;
+  esac
 }
 
 # compile <source> <log> [extra nvcc flags...]: 0 when nvcc succeeds and prints nothing.
@@ -51,7 +62,12 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
   problem_count=$((problem_count + 1))
   expected="${folder}/expected.yaml"
   header="${WORK_DIR}/${slug}.prototype.h"
-  if ! { echo '#include <cstddef>'; prototype "${slug}"; } >"${header}"; then
+  # The headers every type of the ABI needs (size_t, int64_t, __half, __nv_bfloat16).
+  includes='#include <cstddef>
+#include <cstdint>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>'
+  if ! { echo "${includes}"; prototype "${slug}"; } >"${header}"; then
     fail "${slug}: no problem of that name (\`judge show --problem ${slug}\` gives no prototype)"
     continue
   fi
@@ -77,6 +93,16 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
   for source in "${folder}"/*.cu; do
     file="$(basename "${source}")"
     log="${WORK_DIR}/${slug}.${file}.log"
+    dtype="$(dtype_of "${file}")"
+    if [[ -n "${dtype}" ]]; then
+      header="${WORK_DIR}/${slug}.${dtype}.prototype.h"
+      if ! { echo "${includes}"; prototype "${slug}" "${dtype}"; } >"${header}"; then
+        fail "${slug}/${file}: the problem offers no dtype ${dtype} (\`judge show --problem ${slug} --dtype ${dtype}\`)"
+        continue
+      fi
+    else
+      header="${WORK_DIR}/${slug}.prototype.h"
+    fi
     verdict="$(expected_verdict "${expected}" "${file}")"
     [[ -n "${verdict}" ]] || { fail "${slug}/${file}: not listed in expected.yaml"; continue; }
     case "${file}" in

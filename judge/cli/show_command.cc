@@ -10,6 +10,12 @@
 namespace judge {
 namespace {
 
+std::string offered_dtypes(const Statement& statement) {
+  std::string text;
+  for (ScalarType dtype : statement.dtypes) text += (text.empty() ? "" : ", ") + std::string(dtype_name(dtype));
+  return text + (statement.signature.uses_var() ? "" : " (no parameter is [VAR])");
+}
+
 int run_show(const CommandLine& line) {
   cxxopts::Options options("judge show", "Show a problem's statement, C prototype, tolerance and cases.");
   add_catalogue_flags(options);
@@ -26,11 +32,14 @@ int run_show(const CommandLine& line) {
   std::cout << "\n" << statement.body;
   if (!statement.body.empty() && statement.body.back() != '\n') std::cout << "\n";
 
-  std::cout << "\n## C prototype\n" << problem.signature().c_prototype() << "\n"
-            << "Pointers are device pointers to contiguous row-major float32 tensors; const pointers are inputs.\n"
+  std::cout << "\n## C prototype (dtype " << dtype_name(problem.dtype) << ")\n" << problem.signature().c_prototype()
+            << "\n"
+            << "Pointers are device pointers to contiguous row-major tensors of their element type; const pointers "
+               "are inputs.\n"
+            << "dtypes offered for [VAR] (--dtype): " << offered_dtypes(statement) << "\n"
             << "\n## Tolerance\n|actual - expected| <= atol + rtol * |expected|, with rtol = "
             << problem.tolerance().rtol << ", atol = " << problem.tolerance().atol
-            << " (NaN or Inf where the expected value is finite fails)\n"
+            << " (NaN or Inf where the expected value is finite fails); integer outputs must be equal\n"
             << "\n## FLOPs\n" << problem.definition->flop_formula() << "\n";
 
   for (Tier tier : kAllTiers) {

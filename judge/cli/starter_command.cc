@@ -29,8 +29,9 @@ std::string starter_source(const Problem& problem) {
   std::string source;
   source += "// " + problem.statement.title + " (" + problem.slug() + ")\n";
   source += "//\n// The judge calls solution() once per test case. Every pointer is a device\n"
-            "// pointer to a contiguous row-major float32 tensor; const pointers are\n"
-            "// inputs, the others are outputs to fill. `judge show --problem " + problem.slug() +
+            "// pointer to a contiguous row-major tensor of its element type (dtype " +
+            std::string(dtype_name(problem.dtype)) + "); const pointers\n"
+            "// are inputs, the others are outputs to fill. `judge show --problem " + problem.slug() +
             "`\n// prints the statement and every case.\n//\n";
   for (Tier tier : {Tier::kSample, Tier::kFull}) {
     std::vector<const TestCase*> cases = problem.cases.tier(tier);
@@ -41,7 +42,7 @@ std::string starter_source(const Problem& problem) {
   }
   std::string prototype = problem.signature().c_prototype();
   prototype.pop_back();  // the ';'
-  source += "#include <cuda_runtime.h>\n\n" + prototype + " {\n" +
+  source += problem.signature().c_includes() + "#include <cuda_runtime.h>\n\n" + prototype + " {\n" +
             "  // TODO: launch your kernel(s) here.\n"
             "}\n";
   return source;

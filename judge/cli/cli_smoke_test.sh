@@ -59,7 +59,7 @@ expect show out "out output (1024, 4096), 4194304 elements"
 expect show out "FLOPs: 8388608 (0.008 GFLOP)"
 run show_unknown 2 show --problem scale-row --problems-dir "${PROBLEMS}"
 expect show_unknown err "unknown problem 'scale-row'"
-expect show_unknown err "known problems: scale-rows"
+expect show_unknown err "known problems: every-dtype, scale-rows"
 run show_missing_flag 2 show --problems-dir "${PROBLEMS}"
 expect show_missing_flag err "--problem is required"
 

@@ -183,6 +183,11 @@ class CasesReader {
     check_keys(entry, {"name", "params", "inputs"}, owner);
     read_params(entry, owner, test_case.args);
     test_case.input_ranges = read_input_ranges(entry["inputs"], owner);
+    for (const auto& [name, values] : test_case.args.arrays()) {
+      if (entry["inputs"] && entry["inputs"][name]) {
+        fail(entry["inputs"][name], owner + ": inputs: '" + name + "' is given literally in 'params'; a range makes no sense");
+      }
+    }
     try {
       m_definition.validate(test_case.args);
     } catch (const InvalidCase& error) {

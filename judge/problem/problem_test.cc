@@ -27,7 +27,7 @@ std::string error_of(const std::function<void()>& action) {
 
 TEST(Catalogue, ListsFoldersWithAStatement) {
   Catalogue catalogue(testdata() / "problems");
-  EXPECT_EQ(catalogue.slugs(), (std::vector<std::string>{"scale-rows"}));
+  EXPECT_EQ(catalogue.slugs(), (std::vector<std::string>{"every-dtype", "scale-rows"}));
 }
 
 TEST(Catalogue, LoadsTheTestProblemWithMessagesUnderTheDisplayRoot) {
@@ -46,7 +46,7 @@ TEST(Catalogue, UnknownSlugListsTheKnownOnes) {
   Catalogue catalogue(testdata() / "problems");
   std::string message = error_of([&] { catalogue.load("scale-row"); });
   EXPECT_NE(message.find("unknown problem 'scale-row'"), std::string::npos) << message;
-  EXPECT_NE(message.find("known problems: scale-rows"), std::string::npos) << message;
+  EXPECT_NE(message.find("known problems: every-dtype, scale-rows"), std::string::npos) << message;
   EXPECT_THROW(catalogue.load("scale-row"), UsageError);
 }
 
@@ -68,7 +68,7 @@ TEST(Problem, MissingDefinitionSaysHowToRegisterIt) {
   std::string message = error_of([] { load_problem(testdata() / "bad_problems/unregistered-problem"); });
   EXPECT_NE(message.find("no definition is registered for problem 'unregistered-problem'"), std::string::npos) << message;
   EXPECT_NE(message.find("REGISTER_PROBLEM(\"unregistered-problem\", ...)"), std::string::npos) << message;
-  EXPECT_NE(message.find("registered: scale-rows"), std::string::npos) << message;
+  EXPECT_NE(message.find("registered: every-dtype, scale-rows"), std::string::npos) << message;
 }
 
 // A definition whose parameter list is given by the test.

@@ -136,7 +136,7 @@ TEST(CatalogueTest, EveryFolderHasADefinitionAndEveryDefinitionAFolder) {
   const std::vector<std::string> registered = judge::registered_slugs();
   EXPECT_EQ(std::set<std::string>(folders.begin(), folders.end()),
             std::set<std::string>(registered.begin(), registered.end()));
-  EXPECT_EQ(folders.size(), 5u);
+  EXPECT_GE(folders.size(), 5u) << "the five seed problems at least";
 }
 
 TEST_P(ProblemTest, TiersHaveTheRequiredCases) {

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Static checks of the bundled solutions (nothing is run; the judge's own test runs them):
-#  1. every problem folder's expected.yaml names each of its .cu files exactly once,
-#     with a known verdict, and every folder has a default.cu and at least 4 wrong_*.cu;
+#  1. every problem folder's expected.yaml names each of its wrong_*/broken_* files exactly
+#     once, with a known verdict (other files not listed are leaderboard submissions and
+#     must compile), every folder has a default.cu and at least 4 wrong_*.cu, and every
+#     submission has its author/title header (`judge submissions`);
 #  2. every solution expected to compile does, with nvcc for sm_80 and sm_90, with no
 #     warning at all (-Werror all-warnings, host -Wall -Werror), and with the problem's
 #     ABI prototype force-included, so its `solution` definition matches the front matter;
@@ -104,7 +106,12 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
       header="${WORK_DIR}/${slug}.prototype.h"
     fi
     verdict="$(expected_verdict "${expected}" "${file}")"
-    [[ -n "${verdict}" ]] || { fail "${slug}/${file}: not listed in expected.yaml"; continue; }
+    if [[ -z "${verdict}" ]]; then
+      # Not in expected.yaml: a leaderboard submission, which must compile (and
+      # is judged by //solutions:leaderboard_end_to_end_test). Fixtures must be listed.
+      [[ "${file}" != wrong_* && "${file}" != broken_* ]] || { fail "${slug}/${file}: not listed in expected.yaml"; continue; }
+      verdict=ACCEPTED
+    fi
     case "${file}" in
       broken_compile_error.cu)
         [[ "${verdict}" == COMPILE_ERROR ]] || fail "${slug}/${file}: expected.yaml says ${verdict}, want COMPILE_ERROR"
@@ -141,5 +148,9 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
 done
 
 ((problem_count > 0)) || fail "no problem folders under ${SOLUTIONS_DIR}"
+# Every leaderboard submission (and baseline) carries its author/title header.
+if ! "${JUDGE}" submissions --solutions-dir "${SOLUTIONS_DIR}" >"${WORK_DIR}/submissions.out" 2>&1; then
+  fail "judge submissions: some submission lacks its header:"; cat "${WORK_DIR}/submissions.out"
+fi
 echo "${problem_count} problem folders, ${failures} failures"
 exit $((failures != 0))

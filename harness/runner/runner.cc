@@ -207,7 +207,31 @@ class Runner {
     cudaDeviceProp properties{};
     check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
     m_l2_bytes = static_cast<std::size_t>(properties.l2CacheSize);
-    return {{"status", protocol::kStatusOk}, {"device", properties.name}};
+    return {{"status", protocol::kStatusOk}, {"device", properties.name},
+            {"device_properties", device_properties(properties)}};
+  }
+
+  // What result records carry about the device (the leaderboard bounds a
+  // speed by SMs, clocks and bus width). An attribute the runtime does not
+  // know is left out, and the error it set is cleared before any call.
+  static json device_properties(const cudaDeviceProp& properties) {
+    auto version_text = [](int version) {
+      return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+    };
+    json device = {{"name", properties.name},
+                   {"compute_capability", std::to_string(properties.major) + "." + std::to_string(properties.minor)},
+                   {"sm_count", properties.multiProcessorCount},
+                   {"memory_bytes", properties.totalGlobalMem},
+                   {"memory_bus_width_bits", properties.memoryBusWidth}};
+    int value = 0;
+    if (cudaDeviceGetAttribute(&value, cudaDevAttrClockRate, 0) == cudaSuccess) device["clock_mhz"] = value / 1000.0;
+    if (cudaDeviceGetAttribute(&value, cudaDevAttrMemoryClockRate, 0) == cudaSuccess) {
+      device["memory_clock_mhz"] = value / 1000.0;
+    }
+    if (cudaDriverGetVersion(&value) == cudaSuccess) device["driver_version"] = version_text(value);
+    if (cudaRuntimeGetVersion(&value) == cudaSuccess) device["runtime_version"] = version_text(value);
+    cudaGetLastError();
+    return device;
   }
 
   void call(ArgumentSet& set) {

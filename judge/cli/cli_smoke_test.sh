@@ -57,6 +57,30 @@ expect show out "in  input (2, 3), 6 elements, uniform in [0, 1)"
 expect show out "in  bias (8), 8 elements, uniform in [100, 200)"
 expect show out "out output (1024, 4096), 4194304 elements"
 expect show out "FLOPs: 8388608 (0.008 GFLOP)"
+# --json: the same facts, machine-readable (python3 checks the values, not the layout).
+run show_json 0 show --problem scale-rows --problems-dir "${PROBLEMS}" --json
+python3 - "${WORK}/show_json.out" <<'PY' || fail "show --json: unexpected content"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["slug"] == "scale-rows" and d["title"] == "Scale Rows", d
+assert d["tolerance"] == {"rtol": 1e-05, "atol": 1e-06}, d["tolerance"]
+tiny = d["cases"]["sample"][0]
+assert tiny["name"] == "tiny" and tiny["params"] == {"scale": 2.0, "rows": 2, "cols": 3}, tiny
+assert tiny["flops"] == 12 and tiny["min_bytes"] == (6 + 3 + 6) * 4, tiny
+assert [t["role"] for t in tiny["tensors"]] == ["input", "input", "output"], tiny
+assert len(d["cases"]["check"]) == 6 and len(d["cases"]["full"]) == 1
+PY
+run list_json 0 list --problems-dir "${PROBLEMS}" --json
+python3 - "${WORK}/list_json.out" <<'PY' || fail "list --json: unexpected content"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [p["slug"] for p in d["problems"]] == ["every-dtype", "scale-rows"] and d["broken"] == [], d
+assert d["problems"][1]["case_counts"] == {"sample": 1, "check": 6, "full": 1}, d
+assert d["problems"][0]["dtypes"] == ["float32", "float16", "bfloat16", "float64"], d
+assert d["problems"][1]["dtypes"] == ["float32"] and d["problems"][1]["dtype"] == "float32", d
+PY
+run list_json_broken 3 list --problems-dir "${BAD_PROBLEMS}" --json
+expect list_json_broken out '"slug": "wrong-folder"'
 run show_unknown 2 show --problem scale-row --problems-dir "${PROBLEMS}"
 expect show_unknown err "unknown problem 'scale-row'"
 expect show_unknown err "known problems: every-dtype, scale-rows"

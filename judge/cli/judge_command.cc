@@ -11,6 +11,9 @@
 #include "judge/cli/options.h"
 #include "judge/common/errors.h"
 #include "judge/common/paths.h"
+#include "judge/leaderboard/record.h"
+#include "judge/leaderboard/report_record.h"
+#include "judge/leaderboard/submission.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/judging.h"
 #include "judge/pipeline/report.h"
@@ -49,6 +52,8 @@ int run_judge_command(const CommandLine& line) {
        cxxopts::value<double>()->default_value("60"))
       ("total-time-limit", "seconds for the whole judging", cxxopts::value<double>()->default_value("1800"))
       ("json", "write the whole result as JSON to this file", cxxopts::value<std::string>())
+      ("record", "write the result as a leaderboard record into this folder (the solution needs its "
+                 "'// author:' and '// title:' header; see solutions/README.md)", cxxopts::value<std::string>())
       ("events", "print one JSON object per line per stage on stdout (progress goes to stderr)")
       ("cache-dir", "compiled-solution cache (default: ~/.cache/judge)", cxxopts::value<std::string>())
       ("keep-work", "keep the folder of exchanged tensors and runner logs")
@@ -81,6 +86,13 @@ int run_judge_command(const CommandLine& line) {
     throw UsageError("no solution file at " + judge_options.solution.string());
   }
   judge_options.solution = std::filesystem::absolute(judge_options.solution);
+  // A record needs the submission's author and title: refuse before judging.
+  std::optional<SubmissionHeader> header;
+  if (args.count("record")) {
+    std::string error;
+    header = read_submission_header(judge_options.solution, error);
+    if (!header) throw UsageError("--record: " + error);
+  }
   judge_options.check_tier = args["tier"].as<std::string>();
   judge_options.bench_tier = args["bench-tier"].as<std::string>();
   judge_options.seed = args["seed"].as<uint64_t>();
@@ -133,6 +145,19 @@ int run_judge_command(const CommandLine& line) {
     std::ofstream out(path);
     out << to_json(report).dump(2) << "\n";
     if (!out) throw std::runtime_error("cannot write " + path.string());
+  }
+  if (header) {
+    RecordContext context{repository_path(judge_options.solution, judge_options.solution_display),
+                          *header,
+                          judge_version(),
+                          judge_options.seed,
+                          judge_options.check_tier,
+                          judge_options.benchmark ? judge_options.bench_tier : "",
+                          utc_now(),
+                          host_cpu_model()};
+    const std::filesystem::path written = write_record(resolve_user_path(args["record"].as<std::string>()),
+                                                       record_from_report(report, context), content_hash);
+    human << "record: " << written.string() << "\n";
   }
   return verdict_exit_code(report.verdict);
 }

@@ -5,6 +5,7 @@
 
 #include "judge/cli/command.h"
 #include "judge/cli/options.h"
+#include "judge/cli/problem_json.h"
 #include "judge/common/errors.h"
 
 namespace judge {
@@ -19,14 +20,21 @@ std::string joined_tags(const std::vector<std::string>& tags) {
 int run_list(const CommandLine& line) {
   cxxopts::Options options("judge list", "List the problems with difficulty, tags and cases per tier.");
   add_catalogue_flags(options);
+  options.add_options()("json", "print {schema_version, problems: [...], broken: [{slug, error}]} as JSON");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
   Catalogue catalogue = open_catalogue(line, *flags);
+  const bool as_json = flags->count("json") > 0;
+  nlohmann::json problems = nlohmann::json::array(), broken_json = nlohmann::json::array();
 
   int broken = 0;
   for (const std::string& slug : catalogue.slugs()) {
     try {
       Problem problem = catalogue.load(slug);
+      if (as_json) {
+        problems.push_back(problem_summary_json(problem));
+        continue;
+      }
       std::cout << slug << "\n"
                 << "  " << problem.statement.title << " [" << problem.statement.difficulty << "]"
                 << "  tags: " << joined_tags(problem.statement.tags) << "\n"
@@ -37,8 +45,16 @@ int run_list(const CommandLine& line) {
       std::cout << "\n";
     } catch (const ProblemError& error) {
       ++broken;
-      std::cout << slug << "\n  BROKEN: " << error.what() << "\n";
+      if (as_json) {
+        broken_json.push_back({{"slug", slug}, {"error", error.what()}});
+      } else {
+        std::cout << slug << "\n  BROKEN: " << error.what() << "\n";
+      }
     }
+  }
+  if (as_json) {
+    std::cout << nlohmann::json{{"schema_version", kProblemJsonSchemaVersion}, {"problems", problems},
+                                {"broken", broken_json}}.dump(2) << "\n";
   }
   if (broken > 0) {
     throw ProblemError(std::to_string(broken) + " problem(s) in " + catalogue.display_root().string() + " failed to load");

@@ -6,6 +6,7 @@
 #include "judge/cli/case_format.h"
 #include "judge/cli/command.h"
 #include "judge/cli/options.h"
+#include "judge/cli/problem_json.h"
 
 namespace judge {
 namespace {
@@ -20,10 +21,15 @@ int run_show(const CommandLine& line) {
   cxxopts::Options options("judge show", "Show a problem's statement, C prototype, tolerance and cases.");
   add_catalogue_flags(options);
   add_dtype_flag(options);
-  options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>());
+  options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>())(
+      "json", "print the problem as JSON (metadata, signature, tolerance, every case with shapes, FLOPs, bytes)");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
   Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge show"), dtype_flag(*flags));
+  if (flags->count("json")) {
+    std::cout << problem_json(problem).dump(2) << "\n";
+    return 0;
+  }
   const Statement& statement = problem.statement;
 
   std::cout << "# " << statement.title << "  (" << statement.slug << ")\n"

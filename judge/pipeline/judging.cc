@@ -90,7 +90,10 @@ class Judging {
     runner_env.insert(env.begin(), env.end());
     session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name);
     RunnerOutcome loaded = session->load(m_library, m_options.case_time_limit);
-    if (loaded.kind == RunnerOutcome::Kind::Ok) return true;
+    if (loaded.kind == RunnerOutcome::Kind::Ok) {
+      m_report.device_properties = loaded.reply.value("device_properties", nlohmann::json());
+      return true;
+    }
     return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");
   }
 

@@ -62,6 +62,7 @@ struct JudgeReport {
   std::vector<CaseReport> checks;
   std::vector<CaseReport> benchmarks;
   std::string timing_kind;  // "gpu" or "cpu-emulated"
+  nlohmann::json device_properties;  // the runner's: name, SMs, clocks, memory, versions (null if not loaded)
   double geomean_ms = 0;
   double geomean_gflops = 0;
 };

@@ -1,3 +1,6 @@
+// author: judge maintainers
+// title: baseline: one thread per output element, straightforward passes
+//
 // Correct, straightforward solution for conv-transpose-2d-asym-input-asym-kernel-strided-grouped.
 //
 // A grouped, strided, padded, dilated ConvTranspose2d without bias. Kernel layout

@@ -1,3 +1,6 @@
+// author: judge maintainers
+// title: baseline: one thread per output element, straightforward passes
+//
 // Correct, straightforward solution for conv-transpose2d-batchnorm-tanh-maxpool-groupnorm.
 //
 // ConvTranspose2d (no bias, dilation 1, ungrouped: `groups` is part of the ABI but

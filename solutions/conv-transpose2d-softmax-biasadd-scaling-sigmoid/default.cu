@@ -1,3 +1,6 @@
+// author: judge maintainers
+// title: baseline: one thread per output element, straightforward passes
+//
 // Correct, straightforward solution for conv-transpose2d-softmax-biasadd-scaling-sigmoid.
 //
 // ConvTranspose2d (dilation 1, ungrouped, conv_bias added) -> softmax over the channel

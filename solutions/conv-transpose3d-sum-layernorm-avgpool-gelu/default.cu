@@ -1,3 +1,6 @@
+// author: judge maintainers
+// title: baseline: one thread per output element, straightforward passes
+//
 // Correct, straightforward solution for conv-transpose3d-sum-layernorm-avgpool-gelu.
 //
 // ConvTranspose3d (no bias, dilation 1, ungrouped) -> add the scalar sum_weight ->

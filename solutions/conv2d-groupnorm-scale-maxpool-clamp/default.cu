@@ -1,3 +1,6 @@
+// author: judge maintainers
+// title: baseline: one thread per output element, straightforward passes
+//
 // Correct, straightforward solution for conv2d-groupnorm-scale-maxpool-clamp.
 //
 // Conv2d (stride 1, no padding, conv_bias added) -> GroupNorm (biased variance over

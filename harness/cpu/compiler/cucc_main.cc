@@ -37,6 +37,9 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kCudaInclude = "/usr/local/cuda/include";
+// The toolkit's CCCL headers (cuda/std/*, cuda/barrier, thrust, ...); those
+// that work on the host compile for the CPU backend as they are.
+constexpr const char* kCcclInclude = "/usr/local/cuda/include/cccl";
 constexpr const char* kRunfilesPackage = "judge/harness/cpu";
 
 struct Options {
@@ -200,7 +203,8 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   std::vector<std::string> command = {"g++", "-E", "-x", "c++", options.standard, "-isystem",
                                       (root / "include").string(), "-isystem",
                                       (root / "include/cucpu/overrides").string(), "-isystem", kCudaInclude,
-                                      "-include", "cucpu/prelude.h"};
+                                      "-isystem", kCcclInclude, "-include", "cucpu/prelude.h",
+                                      "-DCUCPU_BUILTIN_MARKERS"};
   for (const std::string& flag : options.preprocessor) command.push_back(flag);
   if (options.check_memory) command.push_back("-D__SANITIZE_ADDRESS__");
   command.insert(command.end(), {input.string(), "-o", preprocessed.string()});

@@ -2,8 +2,10 @@
 #include "rewrite_launches.h"
 
 #include <algorithm>
+#include <utility>
 #include <set>
 
+#include "refused_api.h"
 #include "source_tokens.h"
 
 namespace cucpu::compiler {
@@ -15,6 +17,21 @@ const std::set<std::string_view> kStopKeywords = {"return", "else", "do", "case"
                                                   "co_yield", "co_await", "default", "goto", "new", "delete",
                                                   "sizeof", "typedef", "using", "operator", "if", "while", "for",
                                                   "switch", "const", "volatile", "auto", "void"};
+
+// Keywords after which a built-in variable is an expression, not a declared name.
+const std::set<std::string_view> kExpressionKeywords = {"return", "case", "sizeof", "throw", "co_return", "co_yield",
+                                                        "co_await", "else", "do", "delete", "alignof", "decltype"};
+
+// Prefix of the marker tokens the prelude turns the built-in variables into.
+constexpr std::string_view kBuiltinMarker = "__cucpu_builtin_";
+
+// What each built-in variable reads: the running CUDA thread's context.
+const std::pair<std::string_view, std::string_view> kBuiltinExpansions[] = {
+    {"threadIdx", "(static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx))"},
+    {"blockIdx", "(static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx))"},
+    {"blockDim", "(static_cast<const dim3&>(::cucpu::detail::tls_context.block_dim))"},
+    {"gridDim", "(static_cast<const dim3&>(::cucpu::detail::tls_context.grid_dim))"},
+};
 
 struct Edit {
   size_t begin;
@@ -42,7 +59,14 @@ class Rewriter {
         shared_variable(i);
         continue;
       }
-      if (user_code(i)) refuse_if_unsupported(i);
+      if (text(i).substr(0, kBuiltinMarker.size()) == kBuiltinMarker) {
+        builtin_variable(i);
+        continue;
+      }
+      if (user_code(i)) {
+        refuse_if_unsupported(i);
+        if (text(i) == "cudaLaunchKernel") drop_untyped_kernel_cast(i);
+      }
     }
     RewriteResult result;
     result.errors = std::move(errors_);
@@ -234,17 +258,52 @@ class Rewriter {
     std::string args(src_.substr(toks_[open].end, toks_[close].begin - toks_[open].end));
     bool has_args = close > open + 1;
     const Token& at = toks_[i];
-    std::string replacement = "::cucpu::launch(::cucpu::KernelSite{\"" + escape(callee) + "\", \"" +
+    // The probe lets launch.h find the kernel's address (per instantiation).
+    std::string replacement = "::cucpu::launch_identified(::cucpu::KernelSite{\"" + escape(callee) + "\", \"" +
                               parsed_.files[at.file].name + "\", " + std::to_string(at.line) +
-                              "}, ::cucpu::LaunchConfig(" + config + "), [&](auto&... cucpu_args) { " + callee +
+                              "}, ::cucpu::LaunchConfig(" + config +
+                              "), [&](auto cucpu_probe) -> decltype(cucpu_probe(" + callee +
+                              ")) { return cucpu_probe(" + callee + "); }, [&](auto&... cucpu_args) { " + callee +
                               "(cucpu_args...); }" + (has_args ? ", " + args : std::string()) + ")";
     edits_.push_back({callee_first.begin, toks_[close].end, std::move(replacement)});
     return close;
   }
 
+  // A built-in variable's marker at token i: its plain name where it is a
+  // member name or the name being declared (after a type or `::`), else the
+  // read of the thread's context.
+  void builtin_variable(size_t i) {
+    std::string_view name = text(i).substr(kBuiltinMarker.size());
+    bool member_or_declared = false;
+    if (i > 0) {
+      std::string_view previous = text(i - 1);
+      member_or_declared = previous == "." || (previous == ":" && i > 1 && is(i - 2, ":")) ||
+                           (previous == ">" && i > 1 && is(i - 2, "-")) ||
+                           (toks_[i - 1].kind == TokenKind::identifier && !kExpressionKeywords.count(previous));
+    }
+    std::string replacement(name);
+    if (!member_or_declared) {
+      for (const auto& [builtin, expansion] : kBuiltinExpansions) {
+        if (builtin == name) replacement = std::string(expansion);
+      }
+    }
+    edits_.push_back({toks_[i].begin, toks_[i].end, std::move(replacement)});
+  }
+
   // `__shared__` (spelled __cucpu_shared__ by the prelude) at token i.
   void shared_variable(size_t i) {
-    bool is_extern = i > 0 && is(i - 1, "extern");
+    // `extern` may stand before the type or right before __shared__:
+    // `extern __shared__ T s[]` and `extern T __shared__ s[]` are both CUDA.
+    size_t extern_at = i;
+    for (size_t j = i; j > 0; --j) {
+      std::string_view word = text(j - 1);
+      if (word == ";" || word == "{" || word == "}" || word == ")") break;
+      if (word == "extern") {
+        extern_at = j - 1;
+        break;
+      }
+    }
+    bool is_extern = extern_at != i;
     if (!is_extern) {
       if (options_.shared_as_checked_globals) {
         bool already_static = i > 0 && is(i - 1, "static");
@@ -264,14 +323,31 @@ class Rewriter {
     }
     size_t name = semicolon - 3;
     if (at_file_scope()) {
-      edits_.push_back({toks_[i - 1].begin, toks_[i].end, "extern __constinit thread_local"});
+      if (extern_at + 1 == i) {
+        edits_.push_back({toks_[extern_at].begin, toks_[i].end, "extern __constinit thread_local"});
+      } else {
+        edits_.push_back({toks_[extern_at].begin, toks_[extern_at].end, "extern __constinit thread_local"});
+        edits_.push_back({toks_[i].begin, toks_[i].end, ""});
+      }
       edits_.push_back({toks_[semicolon].begin, toks_[semicolon].begin, " __asm__(\"cucpu_dynamic_shared\")"});
       return;
     }
-    std::string type(src_.substr(toks_[i].end, toks_[name].begin - toks_[i].end));
+    std::string type = std::string(src_.substr(toks_[extern_at].end, toks_[i].begin - toks_[extern_at].end)) + " " +
+                       std::string(src_.substr(toks_[i].end, toks_[name].begin - toks_[i].end));
     std::string declaration = type + "* const " + std::string(text(name)) + " = static_cast<decltype(" +
                               std::string(text(name)) + ")>(::cucpu::detail::dynamic_shared_memory())";
-    edits_.push_back({toks_[i - 1].begin, toks_[semicolon].begin, declaration});
+    edits_.push_back({toks_[extern_at].begin, toks_[semicolon].begin, declaration});
+  }
+
+  // `cudaLaunchKernel((const void*)k, ...)`: the cast would hide the
+  // kernel's parameter types that the launch needs, so it is dropped.
+  void drop_untyped_kernel_cast(size_t i) {
+    size_t j = i + 2;
+    if (!is(i + 1, "(") || !is(j, "(")) return;
+    size_t k = j + 1;
+    if (is(k, "const")) ++k;
+    if (!is(k, "void") || !is(k + 1, "*") || !is(k + 2, ")")) return;
+    edits_.push_back({toks_[j].begin, toks_[k + 2].end, ""});
   }
 
   void refuse_if_unsupported(size_t i) {
@@ -287,6 +363,8 @@ class Rewriter {
     } else if (word == "this_grid" || word == "grid_group" || word == "cudaLaunchCooperativeKernel") {
       error(i, "grid-wide synchronisation ('" + std::string(word) +
                    "') is not supported: the CPU backend cannot keep all blocks resident");
+    } else if (auto reason = refused_runtime_api(word)) {
+      error(i, *reason);
     }
   }
 

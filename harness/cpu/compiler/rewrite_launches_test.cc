@@ -19,8 +19,9 @@ std::string marker(const char* file = "user.cu") { return std::string("# 1 \"") 
 
 TEST(RewriteLaunches, PlainLaunchBecomesRuntimeCall) {
   std::string out = rewrite(marker() + "void f(){ add<<<g, b>>>(x, n); }\n");
-  EXPECT_NE(out.find("::cucpu::launch(::cucpu::KernelSite{\"add\", \"user.cu\", 1}, "
-                     "::cucpu::LaunchConfig(g, b), [&](auto&... cucpu_args) { add(cucpu_args...); }, x, n)"),
+  EXPECT_NE(out.find("::cucpu::launch_identified(::cucpu::KernelSite{\"add\", \"user.cu\", 1}, "
+                     "::cucpu::LaunchConfig(g, b), [&](auto cucpu_probe) -> decltype(cucpu_probe(add)) { "
+                     "return cucpu_probe(add); }, [&](auto&... cucpu_args) { add(cucpu_args...); }, x, n)"),
             std::string::npos)
       << out;
   EXPECT_EQ(out.find("<<<"), std::string::npos);
@@ -37,7 +38,7 @@ TEST(RewriteLaunches, CalleeForms) {
   EXPECT_NE(out.find("{ (fp)(cucpu_args...); }, a)"), std::string::npos) << out;
   EXPECT_NE(out.find("{ table[i](cucpu_args...); }, a)"), std::string::npos) << out;
   EXPECT_NE(out.find("{ ::top(cucpu_args...); })"), std::string::npos) << out;
-  EXPECT_NE(out.find("return ::cucpu::launch(::cucpu::KernelSite{\"k3\""), std::string::npos) << out;
+  EXPECT_NE(out.find("return ::cucpu::launch_identified(::cucpu::KernelSite{\"k3\""), std::string::npos) << out;
   EXPECT_EQ(out.find("<<<"), std::string::npos) << out;
 }
 
@@ -96,6 +97,31 @@ TEST(RewriteLaunches, ExternSharedAtFileScopeBindsTheDynamicSymbol) {
       << out;
 }
 
+TEST(RewriteLaunches, ExternSharedWithTheQualifierAfterTheType) {
+  std::string out = rewrite(marker() + "extern float __cucpu_shared__ a[];\nvoid k(){ extern int __cucpu_shared__ b[]; }\n");
+  EXPECT_NE(out.find("extern __constinit thread_local float  a[] __asm__(\"cucpu_dynamic_shared\");"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("int   * const b = static_cast<decltype(b)>(::cucpu::detail::dynamic_shared_memory());"),
+            std::string::npos)
+      << out;
+}
+
+TEST(RewriteLaunches, BuiltinMarkersExpandExceptWhereDeclaredOrMembers) {
+  std::string out = rewrite(marker() +
+                            "extern const dim3 __cucpu_builtin_blockDim;\n"
+                            "void f(S* s, S t){ s->__cucpu_builtin_gridDim = t.__cucpu_builtin_blockDim; "
+                            "int a = c ? __cucpu_builtin_threadIdx.x : 0; return __cucpu_builtin_blockIdx.y; }\n");
+  EXPECT_NE(out.find("extern const dim3 blockDim;"), std::string::npos) << out;
+  EXPECT_NE(out.find("s->gridDim = t.blockDim;"), std::string::npos) << out;
+  EXPECT_NE(out.find("c ? (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x : 0"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("return (static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx)).y"),
+            std::string::npos)
+      << out;
+}
+
 SourceError only_error(const std::string& text) {
   RewriteResult result = rewrite_launches(text);
   EXPECT_EQ(result.errors.size(), 1u);
@@ -129,6 +155,14 @@ TEST(RewriteLaunches, RefusesTensorCoresLibrariesAndGridSync) {
 TEST(RewriteLaunches, ReportsMalformedLaunch) {
   SourceError error = only_error(marker() + "void f(){ k<<<1, 2>>> ; }\n");
   EXPECT_NE(error.message.find("'('"), std::string::npos) << error.message;
+}
+
+TEST(RewriteLaunches, DropsTheUntypedCastOfCudaLaunchKernel) {
+  std::string out = rewrite(
+      "void f(void** a) { cudaLaunchKernel((const void*)k<float>, 1, 2, a, 0, 0); "
+      "cudaLaunchKernel((void*)k2, 1, 2, a); }\n");
+  EXPECT_NE(out.find("cudaLaunchKernel(k<float>, 1, 2, a, 0, 0)"), std::string::npos) << out;
+  EXPECT_NE(out.find("cudaLaunchKernel(k2, 1, 2, a)"), std::string::npos) << out;
 }
 
 }  // namespace

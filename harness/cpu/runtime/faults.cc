@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -88,13 +89,27 @@ void trap(const char* what) {
   runtime::fail_current_thread(what, cudaErrorLaunchFailure);
 }
 
-std::uint64_t clock_ticks() {
+std::uint64_t global_timer_ns() {
   return std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
                            std::chrono::steady_clock::now().time_since_epoch())
                            .count());
 }
 
+std::uint64_t clock_ticks() { return global_timer_ns() * (kClockTicksPerMillisecond / 1000000); }
+
 }  // namespace cucpu::detail
+
+// Device code calls the C library's clock() (CUDA declares it for both sides):
+// this definition takes its place in every program the runtime is linked
+// into. In a kernel it counts device clock ticks, like clock64(); on the host
+// it is what glibc's clock() computes, the process's CPU time in
+// microseconds (CLOCKS_PER_SEC is 1000000).
+extern "C" clock_t clock(void) noexcept {
+  if (cucpu::detail::tls_context.site != nullptr) return clock_t(cucpu::detail::clock_ticks());
+  timespec cpu{};
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) != 0) return clock_t(-1);
+  return clock_t(cpu.tv_sec) * CLOCKS_PER_SEC + clock_t(cpu.tv_nsec / 1000);
+}
 
 // AddressSanitizer (cucc --check-memory) calls this hook before its report:
 // name the kernel that made the bad access.

@@ -266,7 +266,7 @@ cudaError_t check_configuration(const KernelSite& site, const LaunchConfig& conf
   if (b.x > 1024 || b.y > 1024 || b.z > 64) return cudaErrorInvalidConfiguration;
   if ((unsigned long long)b.x * b.y * b.z > kMaxThreadsPerBlock) return cudaErrorInvalidConfiguration;
   if (g.x > 2147483647u || g.y > 65535 || g.z > 65535) return cudaErrorInvalidConfiguration;
-  if (config.shared_bytes > allowed_dynamic_shared_bytes(site)) return cudaErrorInvalidValue;
+  if (config.shared_bytes > allowed_dynamic_shared_bytes(site, config.kernel)) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
 

@@ -29,8 +29,11 @@ unsigned shuffle_source(const LaneSlot& slot, unsigned lane, unsigned group) {
     case WarpOp::shfl_up: source = offset >= unsigned(slot.argument) ? long(lane) - slot.argument : lane; break;
     case WarpOp::shfl_down: source = offset + unsigned(slot.argument) < unsigned(width) ? lane + slot.argument : lane; break;
     case WarpOp::shfl_xor: {
-      unsigned other = lane ^ unsigned(slot.argument);
-      source = (other >= base && other < base + unsigned(width)) ? other : lane;
+      // PTX shfl.bfly: a source up to the end of the lane's own segment is
+      // taken, so a lane may read from an earlier segment; one in a later
+      // segment leaves the lane its own value.
+      unsigned other = lane ^ (unsigned(slot.argument) & 31u);
+      source = other <= base + unsigned(width) - 1 ? other : lane;
       break;
     }
     default: break;

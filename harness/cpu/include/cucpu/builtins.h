@@ -30,10 +30,21 @@
 #define __shared__ __cucpu_shared__
 
 // Built-in variables: read-only views of the running CUDA thread's context.
+// Under cucc they become marker tokens that the driver expands after
+// preprocessing, except where the name is declared or is a member name
+// (`extern const dim3 blockDim;` in toolkit headers, `config.gridDim`);
+// code compiled without cucc (the runtime's own tests) gets the expansion.
+#ifdef CUCPU_BUILTIN_MARKERS
+#define threadIdx __cucpu_builtin_threadIdx
+#define blockIdx __cucpu_builtin_blockIdx
+#define blockDim __cucpu_builtin_blockDim
+#define gridDim __cucpu_builtin_gridDim
+#else
 #define threadIdx (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx))
 #define blockIdx (static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx))
 #define blockDim (static_cast<const dim3&>(::cucpu::detail::tls_context.block_dim))
 #define gridDim (static_cast<const dim3&>(::cucpu::detail::tls_context.grid_dim))
+#endif
 constexpr int warpSize = 32;
 
 
@@ -59,7 +70,10 @@ inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 inline long long clock64() { return static_cast<long long>(::cucpu::detail::clock_ticks()); }
 inline long long __clock64() { return clock64(); }
-inline std::uint64_t __globaltimer() { return ::cucpu::detail::clock_ticks(); }
+inline std::uint64_t __globaltimer() { return ::cucpu::detail::global_timer_ns(); }
+// clock() itself is libc's symbol, which the runtime overrides: inside a
+// kernel it returns these ticks, on the host it stays the process CPU time
+// (runtime/faults.cc).
 inline void __nanosleep(unsigned) {}
 
 // Device-side allocation goes to the host heap.

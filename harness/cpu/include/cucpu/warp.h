@@ -81,6 +81,19 @@ inline unsigned __reduce_min_sync(unsigned mask, unsigned value) {
 inline unsigned __reduce_max_sync(unsigned mask, unsigned value) {
   return ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::reduce_max, mask, value);
 }
+// The signed overloads: flipping the sign bit maps int order onto unsigned
+// order, so the unsigned reduction computes the signed min / max.
+inline int __reduce_add_sync(unsigned mask, int value) {
+  return int(::cucpu::detail::warp_word(::cucpu::detail::WarpOp::reduce_add, mask, unsigned(value)));
+}
+inline int __reduce_min_sync(unsigned mask, int value) {
+  return int(::cucpu::detail::warp_word(::cucpu::detail::WarpOp::reduce_min, mask, unsigned(value) ^ 0x80000000u) ^
+             0x80000000u);
+}
+inline int __reduce_max_sync(unsigned mask, int value) {
+  return int(::cucpu::detail::warp_word(::cucpu::detail::WarpOp::reduce_max, mask, unsigned(value) ^ 0x80000000u) ^
+             0x80000000u);
+}
 
 // Lane id and the lane masks of the PTX special registers, for code that
 // computes them with intrinsics rather than threadIdx.

@@ -13,7 +13,13 @@ int block_barrier(BarrierKind kind, int predicate);
 [[noreturn]] void trap(const char* what);
 // Start of the worker's dynamic shared memory buffer (extern __shared__).
 void* dynamic_shared_memory();
+// Device clock()/clock64(): ticks at kClockTicksPerMillisecond, the clock rate
+// that cudaDeviceGetAttribute(cudaDevAttrClockRate) reports in kHz, so spin
+// loops that wait for "clockRate * ms" ticks wait about that long.
+constexpr std::uint64_t kClockTicksPerMillisecond = 2000000;  // 2 GHz
 std::uint64_t clock_ticks();
+// Nanoseconds of a steady clock (__globaltimer).
+std::uint64_t global_timer_ns();
 // Called at load time by code built with cucc --check-memory: from then on
 // blocks run one at a time on the launching thread (its __shared__ arrays are
 // single checked globals) and dynamic shared memory is an exact-size heap

@@ -1,0 +1,86 @@
+// `judge leaderboard --results DIR --out DIR`: reads every result record in
+// DIR and writes leaderboard.json, leaderboard.md and index.html into the
+// output folder. A record that cannot be used is named on stderr and left
+// out; the rest is still written, and the exit status is then 5.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "judge/cli/command.h"
+#include "judge/cli/options.h"
+#include "judge/common/errors.h"
+#include "judge/common/paths.h"
+#include "judge/leaderboard/exit_codes.h"
+#include "judge/leaderboard/problem_facts.h"
+#include "judge/leaderboard/ranking.h"
+#include "judge/leaderboard/publish.h"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+// --allow FILE, else the judge's own solutions/leaderboard-allow.txt when present.
+AllowList load_allow_list(const CommandLine& line, const cxxopts::ParseResult& flags) {
+  fs::path file;
+  if (flags.count("allow")) {
+    file = resolve_user_path(flags["allow"].as<std::string>());
+    if (!fs::is_regular_file(file)) throw UsageError("judge leaderboard: no allow file at " + file.string());
+  } else {
+    for (const fs::path& root : runfiles_roots(line.program)) {
+      if (fs::is_regular_file(root / "solutions" / "leaderboard-allow.txt")) {
+        file = root / "solutions" / "leaderboard-allow.txt";
+        break;
+      }
+    }
+    if (file.empty()) return {};
+  }
+  std::ifstream in(file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return parse_allow_list(text.str(), file.string());
+  } catch (const std::runtime_error& error) {
+    throw UsageError(std::string("judge leaderboard: ") + error.what());
+  }
+}
+
+int run_leaderboard(const CommandLine& line) {
+  cxxopts::Options options("judge leaderboard",
+                           "Build the leaderboard (leaderboard.json, leaderboard.md, index.html) from result records.\n"
+                           "Exit codes: 0; 5 when some record was skipped (each is named on stderr; the rest is\n"
+                           "still written); 2 usage error; 3 broken problem catalogue.");
+  add_catalogue_flags(options);
+  options.add_options()("results", "folder of result records (*.json, from judge --record)", cxxopts::value<std::string>())(
+      "out", "folder to write leaderboard.json, leaderboard.md and index.html into", cxxopts::value<std::string>())(
+      "allow", "allow file: record ids or solution hashes whose impossible speed a maintainer accepted "
+               "(default: solutions/leaderboard-allow.txt)", cxxopts::value<std::string>())(
+      "source-base", "prefix of source links, e.g. https://github.com/OWNER/REPO/blob/COMMIT/",
+      cxxopts::value<std::string>()->default_value(""));
+  std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
+  if (!flags) return 0;
+  const fs::path results = resolve_user_path(required_flag(*flags, "results", "judge leaderboard"));
+  const fs::path out = resolve_user_path(required_flag(*flags, "out", "judge leaderboard"));
+  if (!fs::is_directory(results)) throw UsageError("judge leaderboard: --results " + results.string() + " is not a folder");
+
+  const ProblemFactsBySlug problems = facts_from_catalogue(open_catalogue(line, *flags));
+  const AllowList allow = load_allow_list(line, *flags);
+  RenderOptions render_options;
+  render_options.source_base = (*flags)["source-base"].as<std::string>();
+  const Leaderboard leaderboard = publish_leaderboard(results, out, problems, allow, render_options, utc_now());
+
+  std::cout << "leaderboard: " << leaderboard.records_read << " record file(s), " << leaderboard.boards.size()
+            << " ranking(s) on " << leaderboard.devices.size() << " GPU device(s), " << leaderboard.cpu_emulated.size()
+            << " CPU-emulated row(s) -> " << out.string() << "/{leaderboard.json,leaderboard.md,index.html}\n";
+  for (const SkippedRecord& skipped : leaderboard.skipped) {
+    std::cerr << "judge leaderboard: skipped " << (results / skipped.file).string() << ": " << skipped.reason << "\n";
+  }
+  return leaderboard.skipped.empty() ? 0 : kExitSomeInputSkipped;
+}
+
+}  // namespace
+
+REGISTER_COMMAND("leaderboard", "build leaderboard.json, leaderboard.md and index.html from result records",
+                 run_leaderboard);
+
+}  // namespace judge

@@ -1,0 +1,34 @@
+#include "judge/leaderboard/publish.h"
+
+#include <fstream>
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void write_file(const fs::path& path, const std::string& text) {
+  const fs::path temporary = path.string() + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
+  }
+  fs::rename(temporary, path);
+}
+
+}  // namespace
+
+Leaderboard publish_leaderboard(const fs::path& results, const fs::path& out, const ProblemFactsBySlug& problems,
+                                const AllowList& allow, const RenderOptions& options, const std::string& generated) {
+  Leaderboard leaderboard = build_leaderboard(load_record_folder(results), problems, allow, generated);
+  const nlohmann::json data = leaderboard_json(leaderboard, options);
+  fs::create_directories(out);
+  write_file(out / "leaderboard.json", data.dump(2) + "\n");
+  write_file(out / "leaderboard.md", leaderboard_markdown(data));
+  write_file(out / "index.html", leaderboard_html(data));
+  return leaderboard;
+}
+
+}  // namespace judge

@@ -1,0 +1,112 @@
+// Rankings from result records: per problem and per device, the best
+// ACCEPTED GPU record of each author by geometric-mean runtime over the
+// benchmark cases, with speedups over the baseline (the problem's
+// default.cu) on the same device; overall per device, each author's
+// geometric-mean speedup across problems; CPU-emulated records apart, never
+// ranked against GPU times. Plain data; the renderers only print it.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "judge/leaderboard/device_limits.h"
+#include "judge/leaderboard/record.h"
+
+namespace judge {
+
+inline constexpr int kLeaderboardSchemaVersion = 1;
+
+// What the leaderboard needs of a problem (from `judge show --json`): its
+// title, and per case the FLOPs and the minimal memory traffic.
+struct CaseFacts {
+  double flops = 0;
+  double min_bytes = 0;
+};
+struct ProblemFacts {
+  std::string title;
+  std::map<std::string, std::vector<std::string>> tier_cases;  // tier -> case names, in order
+  std::map<std::string, CaseFacts> cases;                       // by case name
+};
+using ProblemFactsBySlug = std::map<std::string, ProblemFacts>;
+
+// Maintainers' allow file: records (by record id, the file stem) or
+// solutions (by content hash) whose impossible speed was looked into and
+// accepted. One id per line; '#' starts a comment.
+struct AllowList {
+  std::set<std::string> ids;
+  bool allows(const LoadedRecord& record) const;
+};
+// Throws std::runtime_error naming the line of a malformed entry.
+AllowList parse_allow_list(const std::string& text, const std::string& file_name);
+
+struct CaseResult {
+  std::string name;
+  double median_ms = 0;
+  double gflops = 0;  // the problem's FLOPs / median: never the record's own claim
+};
+
+struct Entry {
+  int rank = 0;               // 1-based; 0 when not ranked (suspicious)
+  bool baseline = false;
+  bool suspicious = false;    // an impossible speed, not (yet) allowed
+  bool allowed = false;       // impossible speed, listed in the allow file
+  std::vector<std::string> flags;  // why it is suspicious, one sentence each
+  std::string record_id;
+  std::string author, title, solution_path, solution_hash, created, judge_version;
+  double geomean_ms = 0;
+  double geomean_gflops = 0;
+  double speedup = 0;         // baseline geomean / this geomean; 0 when no baseline
+  std::vector<CaseResult> cases;
+};
+
+// One ranking: a problem on a device, timed on one tier's cases.
+struct Board {
+  std::string problem, problem_title, device, bench_tier;
+  std::vector<std::string> case_names;
+  DeviceLimits limits;        // of the device, as the records describe it
+  double baseline_ms = 0;     // 0 when no baseline record on this device
+  std::vector<Entry> entries; // ranked entries by rank, then unranked ones
+};
+
+struct OverallRow {
+  int rank = 0;
+  std::string author;
+  double geomean_speedup = 0;
+  int problems_entered = 0;
+};
+
+// Per device over its "full"-tier boards that have a baseline. A problem an
+// author has no ranked entry for counts as speedup 1 (the baseline's own).
+struct DeviceOverall {
+  std::string device;
+  int problems = 0;
+  std::vector<OverallRow> rows;
+};
+
+// A CPU-emulated record: correctness status only. Its timing is the CPU
+// backend's and is shown as that, never ranked.
+struct CpuEmulatedRow {
+  std::string problem, problem_title, author, title, solution_path, verdict, message, cpu_model, created,
+      judge_version, record_id;
+  double geomean_ms = 0;
+};
+
+struct Leaderboard {
+  std::string generated;              // ISO 8601 UTC
+  int records_read = 0;
+  std::vector<std::string> devices;   // GPU devices, sorted
+  std::vector<Board> boards;          // by problem, device, tier
+  std::vector<DeviceOverall> overall; // by device
+  std::vector<CpuEmulatedRow> cpu_emulated;
+  std::vector<SkippedRecord> skipped; // unreadable records and records the rankings cannot use
+};
+
+// Builds the leaderboard. Records of unknown problems, or whose benchmark
+// cases are not exactly one tier of the problem's, are added to `skipped`
+// with the reason; so are GPU records not benchmarked.
+Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySlug& problems,
+                              const AllowList& allow, const std::string& generated);
+
+}  // namespace judge

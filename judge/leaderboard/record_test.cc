@@ -1,0 +1,140 @@
+#include "judge/leaderboard/record.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <random>
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+Record sample_record() {
+  Record record;
+  record.problem = "vector-add";
+  record.solution_path = "solutions/vector-add/fast.cu";
+  record.solution_hash = "0123abcd";
+  record.author = "Ada";
+  record.title = "fast";
+  record.verdict = "ACCEPTED";
+  record.timing = kTimingGpu;
+  record.device.name = "NVIDIA H100 80GB HBM3";
+  record.device.compute_capability = "9.0";
+  record.device.sm_count = 132;
+  record.device.clock_mhz = 1980;
+  record.judge_version = "abc";
+  record.seed = 7;
+  record.created = "2026-11-23T09:00:00Z";
+  record.bench_tier = "full";
+  record.cases.push_back({"n-16m", 16777216, 0.07, 0.071, 0.069, 0.08, 0.004, 40, 239.7});
+  record.geomean_ms = 0.07;
+  return record;
+}
+
+std::string fake_hash(const std::string& text) { return std::to_string(std::hash<std::string>{}(text)); }
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::path(std::getenv("TEST_TMPDIR")) / name;
+  fs::remove_all(dir);
+  return dir;
+}
+
+TEST(Record, RoundTripsThroughJson) {
+  const Record record = sample_record();
+  const Record back = record_from_json(record_to_json(record));
+  EXPECT_EQ(record_to_json(back), record_to_json(record));
+}
+
+TEST(Record, WriteNamesByContentAndNeverReplaces) {
+  const fs::path dir = fresh_dir("write");
+  Record record = sample_record();
+  const fs::path first = write_record(dir, record, fake_hash);
+  EXPECT_EQ(first.filename().string().rfind("vector-add--", 0), 0u);
+  EXPECT_EQ(write_record(dir, record, fake_hash), first);  // same content, same name, still one file
+  record.created = "2026-11-23T09:00:01Z";
+  const fs::path second = write_record(dir, record, fake_hash);
+  EXPECT_NE(second, first);
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    ++files;
+    EXPECT_EQ(entry.path().extension(), ".json") << "a temporary file was left: " << entry.path();
+  }
+  EXPECT_EQ(files, 2u);
+  EXPECT_EQ(read_record(first).created, "2026-11-23T09:00:00Z");
+}
+
+TEST(Record, RefusesRecordsItCannotTrust) {
+  nlohmann::json j = record_to_json(sample_record());
+  auto refusal = [](nlohmann::json bad) -> std::string {
+    try {
+      record_from_json(bad);
+      return "(accepted)";
+    } catch (const RecordError& error) {
+      return error.what();
+    }
+  };
+  nlohmann::json bad = j;
+  bad["timing"] = "gpu-ish";
+  EXPECT_NE(refusal(bad).find("field 'timing' is 'gpu-ish'"), std::string::npos) << refusal(bad);
+  bad = j;
+  bad["cases"][0]["runtime_ms"]["median"] = -1;
+  EXPECT_NE(refusal(bad).find("cases[0].runtime_ms.median"), std::string::npos) << refusal(bad);
+  bad = j;
+  bad["cases"][0]["runtime_ms"]["median"] = 0;
+  EXPECT_NE(refusal(bad).find("is not positive"), std::string::npos) << refusal(bad);
+  bad = j;
+  bad["author"] = std::string(5000, 'a');
+  EXPECT_NE(refusal(bad).find("longer than 4096"), std::string::npos) << refusal(bad);
+  bad = j;
+  bad.erase("solution");
+  EXPECT_NE(refusal(bad).find("field 'solution' is missing"), std::string::npos) << refusal(bad);
+  bad = j;
+  bad["seed"] = -3;
+  EXPECT_NE(refusal(bad).find("field 'seed'"), std::string::npos) << refusal(bad);
+  bad = j;
+  bad["device"]["sm_count"] = 1.5;
+  EXPECT_NE(refusal(bad).find("device.sm_count"), std::string::npos) << refusal(bad);
+  EXPECT_NE(refusal(nlohmann::json::array()).find("not a JSON object"), std::string::npos);
+}
+
+// Every prefix and many random byte flips of a valid record: each is either
+// read or refused with a RecordError, never a crash or another exception.
+TEST(Record, SurvivesTruncationAndCorruption) {
+  const fs::path dir = fresh_dir("fuzz");
+  fs::create_directories(dir);
+  const std::string text = record_to_json(sample_record()).dump(2);
+  std::mt19937 random(1);
+  int refused = 0;
+  for (std::size_t trial = 0; trial < text.size() + 500; ++trial) {
+    std::string mutated = text;
+    if (trial < text.size()) {
+      mutated.resize(trial);
+    } else {
+      for (int flips = 0; flips < 3; ++flips) mutated[random() % mutated.size()] = static_cast<char>(random() % 256);
+    }
+    std::ofstream(dir / "r.json", std::ios::binary) << mutated;
+    try {
+      read_record(dir / "r.json");
+    } catch (const RecordError&) {
+      ++refused;
+    }
+  }
+  EXPECT_GE(refused, static_cast<int>(text.size()));  // every strict prefix is refused
+}
+
+TEST(Record, RefusesAnOversizedFileWithoutReadingIt) {
+  const fs::path dir = fresh_dir("big");
+  fs::create_directories(dir);
+  std::ofstream(dir / "big.json") << std::string(kMaxRecordBytes + 1, ' ');
+  try {
+    read_record(dir / "big.json");
+    FAIL();
+  } catch (const RecordError& error) {
+    EXPECT_NE(std::string(error.what()).find("at most 4 MiB"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,40 @@
+// The published forms of a leaderboard: leaderboard.json (the data, schema
+// versioned), leaderboard.md (for a README or a pull-request comment) and
+// index.html (one self-contained page: inline CSS, JS and SVG, no network).
+// Everything that comes from a submission (author, title, paths) is text to
+// these printers: escaped for Markdown and HTML, set with textContent in
+// the page's script.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "judge/leaderboard/ranking.h"
+
+namespace judge {
+
+struct RenderOptions {
+  // Prefix of source links, e.g. "https://github.com/OWNER/REPO/blob/COMMIT/".
+  // Empty: links are the repository-relative paths.
+  std::string source_base;
+};
+
+// The link to a submission's source, or "" when its path is not a plain
+// "solutions/<slug>/<file>.cu" (a path from a record is never trusted into
+// an href otherwise).
+std::string source_url(const std::string& solution_path, const RenderOptions& options);
+
+nlohmann::json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& options);
+
+// Markdown from the JSON form (so both always agree).
+std::string leaderboard_markdown(const nlohmann::json& leaderboard);
+
+// The page: the template (page_template.html) with the JSON embedded as an
+// inert <script type="application/json"> block.
+std::string leaderboard_html(const nlohmann::json& leaderboard);
+
+// Text made safe for Markdown table cells / HTML text and attributes.
+std::string escape_markdown(const std::string& text);
+std::string escape_html(const std::string& text);
+
+}  // namespace judge

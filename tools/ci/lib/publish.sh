@@ -1,0 +1,184 @@
+# `leaderboard.sh publish`: merge new records into the results kept on the
+# `leaderboard` branch, rebuild the leaderboard from all of them, commit, push
+# (retrying when another publish pushed first), and leave the pages in a
+# folder for GitHub Pages. Sourced by leaderboard.sh.
+#
+# The branch holds:
+#   records/<device>/<problem>--<content hash>.json   every record, append-only
+#   leaderboard.md, leaderboard.json                  built from all records
+#   index.html                                        the same page Pages serves
+# Record files are named by their content, so merging is copying: a name that
+# exists already holds the same bytes, and a second publish of the same
+# records changes nothing (no commit, no push).
+
+publish_usage() {
+  cat <<'EOF'
+usage: leaderboard.sh publish --records DIR --site DIR [--remote NAME|URL]
+                              [--branch NAME] [--attempts N] [--source-base URL]
+
+DIR (--records) holds the new records as <device>/<record>.json (the
+benchmark shards' records/ folders merged). They are copied into records/ on
+BRANCH (default: leaderboard) of REMOTE (default: origin), the leaderboard is
+rebuilt from every record there (`judge leaderboard`), and the result is
+committed and pushed. A push that loses a race with another publish is
+retried from a fresh fetch, up to N times (default 5). The built pages
+(index.html, leaderboard.json, leaderboard.md) are copied into --site.
+Source links start with URL (in GitHub Actions, by default, the repository's
+blob/<branch>/).
+Exit status: 0 published or already up to date; 1 the leaderboard build
+skipped some record (named on stderr; the rest is still published); 2 a
+usage, set-up or push error.
+EOF
+}
+
+# publish_attempt WORKTREE: one fetch-merge-build-commit-push round. Returns 0
+# when pushed or nothing changed, 3 when the push was rejected (a race).
+# Commits are made with plumbing on a detached worktree, so no local branch is
+# created in the checkout and the first publish starts a parentless history.
+publish_attempt() {
+  local tree=$1 base=""
+  if git fetch --quiet --no-tags "$remote" "+refs/heads/$branch:refs/leaderboard-publish/base" 2>/dev/null; then
+    base=$(git rev-parse refs/leaderboard-publish/base)
+    git -C "$tree" reset --quiet --hard "$base"
+  else
+    log "publish: $remote has no branch '$branch' yet; starting it"
+    git -C "$tree" read-tree --empty
+  fi
+  git -C "$tree" clean -qfdx
+
+  # Merge: copy every new record in; a name already present must hold the
+  # same bytes (names are content hashes), anything else is corruption.
+  local file device target added=0
+  while IFS= read -r -d '' file; do
+    device=$(basename "$(dirname "$file")")
+    [[ "$device" =~ ^[a-z0-9][a-z0-9_-]*$ ]] || die "publish: $file: records must be in <device>/ folders"
+    target="$tree/records/$device/$(basename "$file")"
+    if [[ -e "$target" ]]; then
+      cmp -s "$file" "$target" || die "publish: $target exists with different content; record names must be content hashes"
+      continue
+    fi
+    mkdir -p "$(dirname "$target")"
+    cp "$file" "$target"
+    added=$((added + 1))
+  done < <(find "$records" -mindepth 2 -maxdepth 2 -name '*.json' -type f -print0 | sort -z)
+  log "publish: $added new record(s)"
+
+  # Build: the leaderboard reads one flat folder; record names are unique
+  # across devices (content hashes), so flattening loses nothing.
+  local flat="$work/flat" build_status=0
+  rm -rf "$flat" "$work/pages"
+  mkdir -p "$flat" "$work/pages"
+  if [[ -d "$tree/records" ]]; then
+    find "$tree/records" -mindepth 2 -maxdepth 2 -name '*.json' -type f -exec cp -t "$flat" {} +
+  fi
+  run_judge leaderboard --results "$flat" --out "$work/pages" ${source_base:+--source-base "$source_base"} >"$work/leaderboard.log" 2>&1 || build_status=$?
+  cat "$work/leaderboard.log" >&2
+  case "$build_status" in
+    0) ;;
+    5) log "publish: the leaderboard build skipped some record (above); publishing the rest"; skipped_some=true ;;
+    *) die "publish: judge leaderboard failed (exit $build_status)" ;;
+  esac
+  local page
+  for page in leaderboard.md leaderboard.json index.html; do
+    [[ -f "$work/pages/$page" ]] || die "publish: judge leaderboard wrote no $page"
+    cp "$work/pages/$page" "$tree/$page"
+  done
+
+  local new_tree commit parent=()
+  git -C "$tree" add -A
+  new_tree=$(git -C "$tree" write-tree)
+  if [[ -n "$base" ]] && ((added == 0)) && ! pages_changed "$base" "$tree"; then
+    log "publish: $branch is up to date; nothing to push"
+    return 0
+  fi
+  [[ -z "$base" ]] || parent=(-p "$base")
+  commit=$(GIT_AUTHOR_NAME="$committer_name" GIT_AUTHOR_EMAIL="$committer_email" \
+           GIT_COMMITTER_NAME="$committer_name" GIT_COMMITTER_EMAIL="$committer_email" \
+           git commit-tree "$new_tree" "${parent[@]}" -m "Leaderboard: $added new record(s)" \
+             -m "Built by tools/ci/leaderboard.sh publish${GITHUB_RUN_ID:+ in run $GITHUB_RUN_ID}.") ||
+    die "publish: cannot commit"
+  if git push --quiet "$remote" "$commit:refs/heads/$branch" 2>"$work/push.log"; then
+    log "publish: pushed ${commit:0:12} to $branch"
+    return 0
+  fi
+  cat "$work/push.log" >&2
+  return 3
+}
+
+# pages_changed COMMIT TREE: the pages in worktree TREE differ from those in
+# COMMIT by more than their build time stamp. With no new record, a rebuild
+# that changes only "Generated <time>" is no change (so publishing the same
+# records twice commits nothing), while a judge that renders differently
+# still gets its pages committed.
+pages_changed() {
+  local commit=$1 tree=$2 page
+  for page in leaderboard.md leaderboard.json index.html; do
+    cmp -s <(git show "$commit:$page" 2>/dev/null | strip_build_time) <(strip_build_time <"$tree/$page") || return 0
+  done
+  return 1
+}
+strip_build_time() {
+  sed -E 's/(generated"?:? ?"?|Generated )[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/\1TIME/g'
+}
+
+publish_main() {
+  local records="" site="" remote=origin branch=leaderboard attempts=5 source_base=""
+  # In CI, sources link to the branch the records were made from (a branch,
+  # not a commit, so the same records render the same pages on every run).
+  if [[ -n "${GITHUB_REPOSITORY:-}" && -n "${GITHUB_REF_NAME:-}" ]]; then
+    source_base="${GITHUB_SERVER_URL:-https://github.com}/$GITHUB_REPOSITORY/blob/$GITHUB_REF_NAME/"
+  fi
+  while (($#)); do
+    case "$1" in
+      --source-base) source_base=$2; shift 2 ;;
+      --records) records=${2:?--records needs a folder}; shift 2 ;;
+      --site) site=${2:?--site needs a folder}; shift 2 ;;
+      --remote) remote=${2:?--remote needs a name or URL}; shift 2 ;;
+      --branch) branch=${2:?--branch needs a name}; shift 2 ;;
+      --attempts) attempts=${2:?--attempts needs a number}; shift 2 ;;
+      -h|--help) publish_usage; return 0 ;;
+      *) publish_usage >&2; die "publish: unknown argument '$1'" ;;
+    esac
+  done
+  [[ -n "$records" && -n "$site" ]] || { publish_usage >&2; die "publish: --records and --site are required"; }
+  if [[ ! -d "$records" ]]; then
+    # Every shard skipped everything: no artifact, nothing new; the pages are
+    # still rebuilt (the judge that renders them may have changed).
+    log "publish: no records folder $records; no new records"
+    mkdir -p "$records"
+  fi
+  [[ "$attempts" =~ ^[1-9][0-9]*$ ]] || die "publish: --attempts must be a positive number"
+  git rev-parse --git-dir >/dev/null 2>&1 || die "publish: run it inside the project's git checkout"
+  records=$(cd "$records" && pwd)
+  local committer_name=${LEADERBOARD_GIT_NAME:-github-actions[bot]}
+  local committer_email=${LEADERBOARD_GIT_EMAIL:-41898282+github-actions[bot]@users.noreply.github.com}
+  local skipped_some=false
+  judge_binary
+
+  # A private worktree of this checkout: it shares the remote's credentials
+  # (actions/checkout keeps them in the checkout's config) and nothing else.
+  local work tree
+  work=$(mktemp -d)
+  tree="$work/tree"
+  # The script ends after publishing, so EXIT (not RETURN, which would fire on
+  # every function's return) is when the worktree goes; the paths are
+  # expanded now, while they are in scope.
+  trap "git worktree remove --force '$tree' >/dev/null 2>&1; git update-ref -d refs/leaderboard-publish/base 2>/dev/null; rm -rf '$work'" EXIT
+  git worktree add --quiet --detach "$tree" HEAD >/dev/null || die "publish: cannot create a worktree in $tree"
+
+  local attempt=1 status
+  while :; do
+    status=0
+    publish_attempt "$tree" || status=$?
+    [[ $status -eq 0 ]] && break
+    ((attempt < attempts)) || die "publish: push to $branch still rejected after $attempts attempts"
+    log "publish: push rejected (another publish got there first?); retrying from a fresh fetch ($attempt/$attempts)"
+    sleep "$(( ${LEADERBOARD_RETRY_DELAY:-2} * attempt ))"
+    attempt=$((attempt + 1))
+  done
+
+  mkdir -p "$site"
+  cp "$work/pages/index.html" "$work/pages/leaderboard.json" "$work/pages/leaderboard.md" "$site/"
+  log "publish: pages in $site"
+  ! $skipped_some || return 1
+}

@@ -1,8 +1,12 @@
 #include "judge/pipeline/compile.h"
 
+#include <openssl/sha.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -28,10 +32,68 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-std::string hex(uint64_t value) {
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(value));
-  return buffer;
+std::string read_binary(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+// Writes `bytes` to `path` through a unique temporary name and a rename, so
+// no reader ever sees part of it.
+void publish_file(const std::filesystem::path& path, const std::string& bytes, std::filesystem::perms mode) {
+  std::string pattern = (path.parent_path() / (".tmp-" + path.filename().string() + "-XXXXXX")).string();
+  const int fd = mkstemp(pattern.data());
+  if (fd < 0) throw std::runtime_error("cannot create a temporary file next to " + path.string());
+  close(fd);
+  write_text(pattern, bytes);
+  std::filesystem::permissions(pattern, mode);
+  std::filesystem::rename(pattern, path);
+}
+
+// Moves a cache entry out of the way (atomically) and deletes it.
+void discard_entry(const std::filesystem::path& dir) {
+  std::string trash = dir.string() + ".discarded-XXXXXX";
+  if (!mkdtemp(trash.data())) return;
+  std::error_code ignored;
+  std::filesystem::rename(dir, std::filesystem::path(trash) / "entry", ignored);
+  std::filesystem::remove_all(trash, ignored);
+}
+
+// The library of a published entry if its digest matches the stored one.
+std::optional<std::string> verified_library(const std::filesystem::path& dir) {
+  const std::string library = read_binary(dir / "libsolution.so");
+  const std::string digest = read_binary(dir / "libsolution.so.sha256");
+  if (library.empty() || digest != content_hash(library)) return std::nullopt;
+  return library;
+}
+
+// What the confined compiler may touch: the toolkit and system, the judge's
+// files for this backend, the submitted file, its build folder.
+std::vector<std::string> confined_command(const CompileSettings& settings, const Backend& backend,
+                                          const std::filesystem::path& source, const std::filesystem::path& build_dir,
+                                          const std::vector<std::string>& command) {
+  std::vector<std::string> wrapped = {settings.confine.string()};
+  auto add = [&](const char* flag, const std::filesystem::path& path) {
+    wrapped.push_back(flag);
+    wrapped.push_back(path.string());
+  };
+  for (const char* system : {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin"}) add("--exec", system);
+  add("--exec", cuda_home());
+  for (const char* file : {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
+                           "/proc/self", "/proc/cpuinfo", "/proc/meminfo", "/sys/devices/system/cpu"}) {
+    add("--read", file);
+  }
+  std::error_code ignored;
+  add("--exec", std::filesystem::canonical(backend.compiler, ignored));
+  for (const std::filesystem::path& path : settings.readable) add("--read", path);
+  add("--read", std::filesystem::canonical(source, ignored));
+  add("--write", build_dir);
+  wrapped.insert(wrapped.end(), {"--cpu-seconds", std::to_string(static_cast<long long>(settings.timeout_seconds) + 5),
+                                 "--file-size-bytes", std::to_string(1ULL << 30), "--"});
+  wrapped.insert(wrapped.end(), command.begin(), command.end());
+  return wrapped;
 }
 
 }  // namespace
@@ -63,12 +125,20 @@ std::filesystem::path default_cache_root() {
 }
 
 std::string content_hash(const std::string& text) {
-  return hex(fnv1a64(text)) + hex(fnv1a64(text + '\0'));
+  unsigned char digest[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+  std::string hex;
+  char pair[3];
+  for (unsigned char byte : digest) {
+    std::snprintf(pair, sizeof pair, "%02x", byte);
+    hex += pair;
+  }
+  return hex;
 }
 
 CompileOutcome compile_solution(const std::filesystem::path& source, const Signature& signature,
                                 const Backend& backend, const std::string& compiler_version,
-                                const std::filesystem::path& cache_root, double timeout_seconds) {
+                                const CompileSettings& settings) {
   CompileOutcome outcome;
   std::string text;
   try {
@@ -84,6 +154,7 @@ CompileOutcome compile_solution(const std::filesystem::path& source, const Signa
     outcome.log = source.filename().string() + ": " + *mismatch;
     return outcome;
   }
+  if (settings.sandbox && settings.confine.empty()) throw std::runtime_error("no `confine` program to run the compiler with");
 
   const std::string header = prototype_header(signature);
   const std::string trampoline = entry_trampoline(signature);
@@ -94,37 +165,74 @@ CompileOutcome compile_solution(const std::filesystem::path& source, const Signa
   for (const std::string& word : backend.compile_command({"SOURCE", "ENTRY"}, "PROTOTYPE", "LIBRARY")) {
     flags += word + '\0';
   }
-  const std::filesystem::path dir =
-      cache_root / content_hash(std::string(backend.name()) + '\0' + backend.arch + '\0' + compiler_version + '\0' +
-                                flags + header + '\0' + trampoline + '\0' + text);
-  outcome.library = dir / "libsolution.so";
-  const std::filesystem::path header_path = dir / "solution_prototype.h";
-  const std::filesystem::path trampoline_path = dir / "judge_entry.cc";
-  // The user's file keeps its own path, so diagnostics name it.
-  const std::vector<std::string> command =
-      backend.compile_command({source, trampoline_path}, header_path, dir / "libsolution.tmp.so");
-  for (const std::string& word : command) outcome.command += (outcome.command.empty() ? "" : " ") + word;
-  if (std::filesystem::exists(outcome.library)) {
-    outcome.ok = true;
-    outcome.cached = true;
-    return outcome;
-  }
+  const std::filesystem::path entry =
+      settings.cache_root / content_hash(std::string(backend.name()) + '\0' + backend.arch + '\0' + compiler_version +
+                                         '\0' + flags + header + '\0' + trampoline + '\0' + text);
+  std::filesystem::create_directories(settings.cache_root);
 
-  std::filesystem::create_directories(dir);
-  write_text(header_path, header);
-  write_text(trampoline_path, trampoline);
-  CommandResult result = run_command(command, timeout_seconds);
-  outcome.log = result.output;
-  if (result.status.timed_out) {
-    outcome.log += "\nthe compiler did not finish within " + std::to_string(static_cast<int>(timeout_seconds)) + " s";
-    return outcome;
+  std::optional<std::string> library;
+  if (std::filesystem::exists(entry)) {
+    library = verified_library(entry);
+    if (library) {
+      outcome.cached = true;
+    } else {
+      outcome.rebuilt_damaged = true;
+      discard_entry(entry);
+    }
   }
-  if (!result.status.exited || result.status.code != 0) {
-    if (outcome.log.empty()) outcome.log = "the compiler " + result.status.describe();
-    return outcome;
+  if (!library) {
+    // A build folder of this process's own; published whole by one rename.
+    std::string build = (settings.cache_root / ".build-XXXXXX").string();
+    if (!mkdtemp(build.data())) throw std::runtime_error("cannot create a build folder in " + settings.cache_root.string());
+    const std::filesystem::path build_dir = build;
+    std::filesystem::create_directories(build_dir / "tmp");
+    write_text(build_dir / "solution_prototype.h", header);
+    write_text(build_dir / "judge_entry.cc", trampoline);
+    // The user's file keeps its own path, so diagnostics name it.
+    std::vector<std::string> command = backend.compile_command({source, build_dir / "judge_entry.cc"},
+                                                               build_dir / "solution_prototype.h",
+                                                               build_dir / "libsolution.so");
+    for (const std::string& word : command) outcome.command += (outcome.command.empty() ? "" : " ") + word;
+    if (settings.sandbox) command = confined_command(settings, backend, source, build_dir, command);
+    const std::string tmp = (build_dir / "tmp").string();
+    CommandResult result = run_command(command, settings.timeout_seconds, {{"TMPDIR", tmp}, {"HOME", tmp}});
+    outcome.log = result.output;
+    auto give_up = [&](const std::string& why) {
+      std::error_code ignored;
+      std::filesystem::remove_all(build_dir, ignored);
+      if (!why.empty()) outcome.log += why;
+      return outcome;
+    };
+    if (result.status.timed_out) {
+      return give_up("\nthe compiler did not finish within " + std::to_string(static_cast<int>(settings.timeout_seconds)) + " s");
+    }
+    if (result.status.exited && result.status.code == 126 && outcome.log.rfind("confine:", 0) == 0) {
+      give_up("");
+      throw std::runtime_error("the compiler's sandbox failed: " + outcome.log);
+    }
+    if (!result.status.exited || result.status.code != 0) {
+      return give_up(outcome.log.empty() ? "the compiler " + result.status.describe() : "");
+    }
+    library = read_binary(build_dir / "libsolution.so");
+    if (library->empty()) return give_up("the compiler reported success but wrote no library");
+    std::filesystem::remove_all(build_dir / "tmp");
+    write_text(build_dir / "libsolution.so.sha256", content_hash(*library));
+    std::error_code lost;
+    std::filesystem::rename(build_dir, entry, lost);
+    // Lost the race to a parallel judging of the same file: its entry is
+    // the same build; ours goes.
+    if (lost) std::filesystem::remove_all(build_dir, lost);
   }
-  // Renamed only when complete, so an interrupted build is never reused.
-  std::filesystem::rename(dir / "libsolution.tmp.so", outcome.library);
+  if (outcome.command.empty()) {
+    const std::vector<std::string> command = backend.compile_command(
+        {source, entry / "judge_entry.cc"}, entry / "solution_prototype.h", entry / "libsolution.so");
+    for (const std::string& word : command) outcome.command += (outcome.command.empty() ? "" : " ") + word;
+  }
+  std::filesystem::create_directories(settings.private_dir);
+  outcome.library = settings.private_dir / "libsolution.so";
+  publish_file(outcome.library, *library,
+               std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec |
+                   std::filesystem::perms::group_read | std::filesystem::perms::others_read);
   outcome.ok = true;
   return outcome;
 }

@@ -35,7 +35,8 @@ json to_json(const JudgeReport& report) {
             {"exit_code", verdict_exit_code(report.verdict)},
             {"checks", checks},
             {"benchmarks", benchmarks},
-            {"timing", report.timing_kind}};
+            {"timing", report.timing_kind},
+            {"sandbox", report.sandbox}};
   if (!report.message.empty()) j["message"] = report.message;
   if (!report.benchmarks.empty()) {
     j["geomean_runtime_ms"] = report.geomean_ms;

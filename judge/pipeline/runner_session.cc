@@ -214,7 +214,7 @@ Downloads RunnerSession::read_downloads(const Signature& signature, const CallDa
   std::vector<const Parameter*> tensors = signature.input_tensors();
   for (const Parameter* parameter : signature.output_tensors()) tensors.push_back(parameter);
   for (const Parameter* parameter : tensors) {
-    const std::size_t bytes = static_cast<std::size_t>(element_count(call.shape(parameter->name))) * sizeof(float);
+    const std::size_t bytes = static_cast<std::size_t>(element_count(call.shape(parameter->name))) * element_size(parameter->type);
     const std::filesystem::path path = m_dir / (tag + "_after_" + parameter->name + ".bin");
     downloads[parameter->name] = read_exact(path, bytes + protocol::kGuardBytes);
   }

@@ -90,7 +90,13 @@ Argument parse_argument(const json& spec) {
   }
   const json& value = spec.at("value");
   auto store = [&](auto v) { std::memcpy(arg.scalar, &v, sizeof v); };
-  if (kind == "int32") store(value.get<int32_t>());
+  // float16 and bfloat16 arrive as their 16 bits, already rounded by the judge.
+  if (kind == "int8") store(value.get<int8_t>());
+  else if (kind == "int16") store(value.get<int16_t>());
+  else if (kind == "uint8") store(value.get<uint8_t>());
+  else if (kind == "uint16" || kind == "float16" || kind == "bfloat16") store(value.get<uint16_t>());
+  else if (kind == "bool") store(static_cast<bool>(value.get<int64_t>() != 0));
+  else if (kind == "int32") store(value.get<int32_t>());
   else if (kind == "uint32") store(value.get<uint32_t>());
   else if (kind == "int64") store(value.get<int64_t>());
   else if (kind == "uint64") store(value.get<uint64_t>());

@@ -71,10 +71,11 @@ int run_judge_command(const CommandLine& line) {
       ("check-memory", "CPU backend: build the solution with AddressSanitizer, so an access outside any "
                        "allocation is reported with the kernel's name (slower)");
   add_catalogue_flags(options);
+  add_dtype_flag(options);
   const std::optional<cxxopts::ParseResult> parsed = parse_flags(options, line);
   if (!parsed) return 0;
   const cxxopts::ParseResult& args = *parsed;
-  const Problem problem = open_catalogue(line, args).load(required_flag(args, "problem", "judge"));
+  const Problem problem = open_catalogue(line, args).load(required_flag(args, "problem", "judge"), dtype_flag(args));
 
   const std::filesystem::path runfiles = runfiles_root(line.program).value_or(std::filesystem::path());
 
@@ -83,7 +84,12 @@ int run_judge_command(const CommandLine& line) {
     judge_options.solution = resolve_user_path(args["solution"].as<std::string>());
     judge_options.solution_display = args["solution"].as<std::string>();
   } else {
-    const std::filesystem::path bundled = std::filesystem::path("solutions") / problem.slug() / "default.cu";
+    // The bundled solution of a dtype other than the default is
+    // <dtype>_default.cu (solutions/README.md).
+    const bool default_dtype = problem.dtype == problem.statement.dtypes.front();
+    const std::filesystem::path bundled =
+        std::filesystem::path("solutions") / problem.slug() /
+        (default_dtype ? std::string("default.cu") : std::string(dtype_name(problem.dtype)) + "_default.cu");
     judge_options.solution = runfiles / bundled;
     judge_options.solution_display = bundled.string();
   }
@@ -139,7 +145,8 @@ int run_judge_command(const CommandLine& line) {
 
   const bool events = args.count("events") > 0;
   std::ostream& human = events ? std::cerr : std::cout;
-  human << "judge: " << problem.slug() << " <- " << judge_options.solution_display << "\n";
+  human << "judge: " << problem.slug() << " (" << dtype_name(problem.dtype) << ") <- " << judge_options.solution_display
+        << "\n";
   if (!judge_options.sandbox) {
     std::cerr << "judge: WARNING: --no-sandbox: the solution and its compiler run UNCONFINED, with every file, "
                  "process and network right you have. Never use it on code you did not write.\n";

@@ -56,6 +56,7 @@ class Judging {
   Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, const EventSink& emit)
       : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_random(std::random_device{}()) {
     m_report.problem = problem.slug();
+    m_report.dtype = dtype_name(problem.dtype);
     m_report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
     m_report.backend = backend;
     m_report.timing_kind = backend.kind == BackendKind::Cuda ? "gpu" : "cpu-emulated";
@@ -341,6 +342,7 @@ JudgeReport judge_solution(const Problem& problem, const Backend& backend, const
   } catch (const std::exception& error) {
     JudgeReport report;
     report.problem = problem.slug();
+    report.dtype = dtype_name(problem.dtype);
     report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
     report.backend = backend;
     report.verdict = Verdict::JudgeError;

@@ -66,6 +66,7 @@ struct CaseReport {
 
 struct JudgeReport {
   std::string problem;
+  std::string dtype;  // the dtype [VAR] took: "float32", "float16", ...
   std::string solution;
   std::string solution_hash;
   Backend backend;

@@ -22,6 +22,7 @@ json to_json(const JudgeReport& report) {
   for (const CaseReport& c : report.benchmarks) benchmarks.push_back(case_json(c));
   json j = {{"schema_version", 1},
             {"problem", report.problem},
+            {"dtype", report.dtype},
             {"solution", report.solution},
             {"solution_hash", report.solution_hash},
             {"backend", report.backend.name()},

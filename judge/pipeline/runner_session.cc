@@ -19,9 +19,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-void write_floats(const std::filesystem::path& path, const std::vector<float>& data) {
+void write_bytes(const std::filesystem::path& path, const std::vector<char>& data) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size() * sizeof(float)));
+  out.write(data.data(), static_cast<std::streamsize>(data.size()));
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
@@ -44,19 +44,6 @@ std::vector<char> read_exact(const std::filesystem::path& path, std::size_t expe
   }
   data.pop_back();
   return data;
-}
-
-const char* scalar_kind(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat32: return "float32";
-    case ScalarType::kFloat64: return "float64";
-    case ScalarType::kInt32: return "int32";
-    case ScalarType::kInt64: return "int64";
-    case ScalarType::kUint32: return "uint32";
-    case ScalarType::kUint64:
-    case ScalarType::kSize: return "uint64";
-  }
-  return "?";
 }
 
 // What the solution's process printed that explains its end: from the first
@@ -199,20 +186,23 @@ json RunnerSession::call_arguments(const Signature& signature, const CallData& c
       const int64_t count = element_count(call.shape(parameter.name));
       json tensor = {{"kind", "tensor"},
                      {"name", parameter.name},
-                     {"bytes", count * static_cast<int64_t>(sizeof(float))},
+                     {"bytes", count * static_cast<int64_t>(element_size(parameter.type))},
                      {"output", parameter.is_output_tensor()},
                      {"download", (m_dir / (tag + "_after_" + parameter.name + ".bin")).string()}};
       if (parameter.is_input_tensor()) {
         const std::filesystem::path upload = m_dir / (tag + "_in_" + parameter.name + ".bin");
-        write_floats(upload, call.tensors.inputs.at(parameter.name));
+        write_bytes(upload, call.tensors.inputs.at(parameter.name).device_bytes());
         tensor["upload"] = upload.string();
       }
       arguments.push_back(tensor);
     } else if (is_integer(parameter.type)) {
-      arguments.push_back({{"kind", scalar_kind(parameter.type)}, {"name", parameter.name},
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
                            {"value", args.integer(parameter.name)}});
+    } else if (element_size(parameter.type) == 2) {  // float16, bfloat16: the value's bits
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
+                           {"value", half_bits(parameter.type, args.real(parameter.name))}});
     } else {
-      arguments.push_back({{"kind", scalar_kind(parameter.type)}, {"name", parameter.name},
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
                            {"value", args.real(parameter.name)}});
     }
   }
@@ -224,7 +214,7 @@ Downloads RunnerSession::read_downloads(const Signature& signature, const CallDa
   std::vector<const Parameter*> tensors = signature.input_tensors();
   for (const Parameter* parameter : signature.output_tensors()) tensors.push_back(parameter);
   for (const Parameter* parameter : tensors) {
-    const std::size_t bytes = static_cast<std::size_t>(element_count(call.shape(parameter->name))) * sizeof(float);
+    const std::size_t bytes = static_cast<std::size_t>(element_count(call.shape(parameter->name))) * element_size(parameter->type);
     const std::filesystem::path path = m_dir / (tag + "_after_" + parameter->name + ".bin");
     downloads[parameter->name] = read_exact(path, bytes + protocol::kGuardBytes);
   }

@@ -1,5 +1,5 @@
 // The judge's entry point: one error boundary around the command table
-// (judge/cli/command.h). Exit codes: 0 ok, 1 the judge's own bug, 2 usage
+// (judge/cli/command.h). Exit codes: 0 ok, 4 the judge's own fault, 2 usage
 // error, 3 a problem's files or definition are wrong; commands may return
 // others of their own.
 #include <cxxopts.hpp>
@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
     std::cerr << "judge: problem error: " << error.what() << "\n";
     return 3;
   } catch (const std::exception& error) {
-    std::cerr << "judge: internal error: " << error.what() << "\n";
-    return 1;
+    std::cerr << "judge: internal error (not the solution's fault): " << error.what() << "\n";
+    return 4;
   }
 }

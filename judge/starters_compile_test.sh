@@ -7,20 +7,25 @@ JUDGE="${TEST_SRCDIR}/judge/judge/judge"
 NVCC=/usr/local/cuda/bin/nvcc
 failures=0
 
-slugs=$("${JUDGE}" list | grep -E '^[a-z0-9-]+$') || { echo "FAIL: judge list failed"; "${JUDGE}" list; exit 1; }
+slugs=$("${JUDGE}" list | grep -E '^[a-z0-9_-]+$') || { echo "FAIL: judge list failed"; "${JUDGE}" list; exit 1; }
 [[ -n "${slugs}" ]] || { echo "FAIL: the catalogue is empty"; exit 1; }
 for slug in ${slugs}; do
-  source="${TEST_TMPDIR}/${slug}.cu"
-  if ! "${JUDGE}" starter --problem "${slug}" --out "${source}" 2>"${TEST_TMPDIR}/${slug}.err"; then
-    echo "FAIL: starter --problem ${slug}: $(cat "${TEST_TMPDIR}/${slug}.err")"
-    failures=$((failures + 1))
-    continue
-  fi
-  if ! "${NVCC}" -arch=sm_80 -c "${source}" -o "${TEST_TMPDIR}/${slug}.o" >"${TEST_TMPDIR}/${slug}.log" 2>&1; then
-    echo "FAIL: nvcc -c ${slug}.cu:"; cat "${TEST_TMPDIR}/${slug}.log"
-    failures=$((failures + 1))
-    continue
-  fi
-  echo "ok: ${slug}"
+  # One starter per dtype the problem offers (`judge list` prints them).
+  dtypes=$("${JUDGE}" list | grep -A2 -x "${slug}" | sed -n 's/.*dtypes: //p')
+  for dtype in ${dtypes:-float32}; do
+    name="${slug}.${dtype}"
+    source="${TEST_TMPDIR}/${name}.cu"
+    if ! "${JUDGE}" starter --problem "${slug}" --dtype "${dtype}" --out "${source}" 2>"${TEST_TMPDIR}/${name}.err"; then
+      echo "FAIL: starter --problem ${slug} --dtype ${dtype}: $(cat "${TEST_TMPDIR}/${name}.err")"
+      failures=$((failures + 1))
+      continue
+    fi
+    if ! "${NVCC}" -arch=sm_80 -c "${source}" -o "${TEST_TMPDIR}/${name}.o" >"${TEST_TMPDIR}/${name}.log" 2>&1; then
+      echo "FAIL: nvcc -c ${name}.cu:"; cat "${TEST_TMPDIR}/${name}.log"
+      failures=$((failures + 1))
+      continue
+    fi
+    echo "ok: ${slug} (${dtype})"
+  done
 done
 exit $(( failures != 0 ))

@@ -21,6 +21,13 @@ WORK_DIR="${TEST_TMPDIR:-$(mktemp -d)}"
 VERDICTS=" ACCEPTED WRONG_ANSWER COMPILE_ERROR RUNTIME_ERROR TIME_LIMIT_EXCEEDED "
 failures=0
 
+# Bazel's sharding: each shard compiles every Nth solution (the listing checks
+# are cheap and run in every shard); nvcc dominates this test's time.
+SHARD_INDEX="${TEST_SHARD_INDEX:-0}"
+SHARD_COUNT="${TEST_TOTAL_SHARDS:-1}"
+[[ -n "${TEST_SHARD_STATUS_FILE:-}" ]] && touch "${TEST_SHARD_STATUS_FILE}"
+source_index=0
+
 fail() {
   echo "FAIL: $*"
   failures=$((failures + 1))
@@ -29,9 +36,20 @@ fail() {
 # The C ABI of problem $1, as the judge derives it from the statement's front
 # matter (`judge show` prints the exact prototype), so a new problem needs no
 # change here.
+# A file named <dtype>_*.cu (float16_default.cu) is a solution for that dtype.
 JUDGE="${JUDGE:-${TEST_SRCDIR:-.}/judge/judge/judge}"
 prototype() {
-  "${JUDGE}" show --problem "$1" 2>/dev/null | grep -m1 '^extern "C" void solution('
+  "${JUDGE}" show --problem "$1" ${2:+--dtype "$2"} 2>/dev/null | grep -m1 '^extern "C" void solution('
+}
+
+# The dtype a solution file is written for, from its name; empty for the default.
+dtype_of() {
+  case "$(basename "$1")" in
+    float16_*) echo float16 ;;
+    bfloat16_*) echo bfloat16 ;;
+    float64_*) echo float64 ;;
+    float32_*) echo float32 ;;
+  esac
 }
 
 # compile <source> <log> [extra nvcc flags...]: 0 when nvcc succeeds and prints nothing.
@@ -53,7 +71,12 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
   problem_count=$((problem_count + 1))
   expected="${folder}/expected.yaml"
   header="${WORK_DIR}/${slug}.prototype.h"
-  if ! { echo '#include <cstddef>'; prototype "${slug}"; } >"${header}"; then
+  # The headers every type of the ABI needs (size_t, int64_t, __half, __nv_bfloat16).
+  includes='#include <cstddef>
+#include <cstdint>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>'
+  if ! { echo "${includes}"; prototype "${slug}"; } >"${header}"; then
     fail "${slug}: no problem of that name (\`judge show --problem ${slug}\` gives no prototype)"
     continue
   fi
@@ -77,8 +100,20 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
   done <"${expected}"
 
   for source in "${folder}"/*.cu; do
+    source_index=$((source_index + 1))
+    ((source_index % SHARD_COUNT == SHARD_INDEX)) || continue
     file="$(basename "${source}")"
     log="${WORK_DIR}/${slug}.${file}.log"
+    dtype="$(dtype_of "${file}")"
+    if [[ -n "${dtype}" ]]; then
+      header="${WORK_DIR}/${slug}.${dtype}.prototype.h"
+      if ! { echo "${includes}"; prototype "${slug}" "${dtype}"; } >"${header}"; then
+        fail "${slug}/${file}: the problem offers no dtype ${dtype} (\`judge show --problem ${slug} --dtype ${dtype}\`)"
+        continue
+      fi
+    else
+      header="${WORK_DIR}/${slug}.prototype.h"
+    fi
     verdict="$(expected_verdict "${expected}" "${file}")"
     if [[ -z "${verdict}" ]]; then
       # Not in expected.yaml: a leaderboard submission, which must compile (and

@@ -16,6 +16,8 @@ packages=(
   libbenchmark-dev                                  # micro-benchmarks
   libboost-context-dev                              # fibers: one per CUDA thread on the CPU backend
   libeigen3-dev                                     # double-precision GEMMs in the references
+  libseccomp-dev                                    # the sandbox's system-call filters
+  libssl-dev                                        # SHA-256 of cached solution libraries
   python3-torch python3-numpy                       # PyTorch cross-check of the references
   chromium                                          # leaderboard page test in a headless browser
   git jq python3-yaml                               # CI leaderboard scripts (tools/ci), npm version check below

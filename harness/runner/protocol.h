@@ -15,8 +15,11 @@ namespace runner_protocol {
 // Requests (field "op").
 inline constexpr const char* kOpLoad = "load";    // {"library": path}
 inline constexpr const char* kOpRun = "run";      // one checked call, see Call
-inline constexpr const char* kOpBench = "bench";  // timed calls over rotating input sets
+inline constexpr const char* kOpTime = "time";    // one timed call on fresh inputs, see runner.cc
 inline constexpr const char* kOpExit = "exit";
+
+// Every request carries an "id" the runner echoes in its reply: a line the
+// solution writes to the reply pipe itself must guess it.
 
 // Reply statuses (field "status").
 inline constexpr const char* kStatusOk = "ok";

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "harness/runner/protocol.h"
-#include "harness/runner/stopping.h"
+#include "harness/sandbox/sandbox.h"
 
 namespace {
 
@@ -90,7 +90,13 @@ Argument parse_argument(const json& spec) {
   }
   const json& value = spec.at("value");
   auto store = [&](auto v) { std::memcpy(arg.scalar, &v, sizeof v); };
-  if (kind == "int32") store(value.get<int32_t>());
+  // float16 and bfloat16 arrive as their 16 bits, already rounded by the judge.
+  if (kind == "int8") store(value.get<int8_t>());
+  else if (kind == "int16") store(value.get<int16_t>());
+  else if (kind == "uint8") store(value.get<uint8_t>());
+  else if (kind == "uint16" || kind == "float16" || kind == "bfloat16") store(value.get<uint16_t>());
+  else if (kind == "bool") store(static_cast<bool>(value.get<int64_t>() != 0));
+  else if (kind == "int32") store(value.get<int32_t>());
   else if (kind == "uint32") store(value.get<uint32_t>());
   else if (kind == "int64") store(value.get<int64_t>());
   else if (kind == "uint64") store(value.get<uint64_t>());
@@ -166,9 +172,10 @@ class Runner {
           reply({{"status", protocol::kStatusOk}});
           return 0;
         }
+        m_request_id = request.value("id", "");
         if (op == protocol::kOpLoad) reply(load(request));
         else if (op == protocol::kOpRun) reply(run(request));
-        else if (op == protocol::kOpBench) reply(bench(request));
+        else if (op == protocol::kOpTime) reply(time(request));
         else throw BadRequest("unknown op '" + op + "'");
       } catch (const CudaFailure& failure) {
         reply({{"status", protocol::kStatusCudaError},
@@ -185,8 +192,9 @@ class Runner {
   }
 
  private:
-  void reply(const json& message) {
+  void reply(json message) {
     std::fflush(stdout);  // keep the solution's own output ahead of the reply
+    message["id"] = m_request_id;
     std::string text = message.dump() + "\n";
     std::fwrite(text.data(), 1, text.size(), m_reply);
     std::fflush(m_reply);
@@ -246,63 +254,52 @@ class Runner {
     return {{"status", protocol::kStatusOk}, {"seconds", seconds}};
   }
 
-  // Timed calls, rotating over the input sets so that a solution replaying an
-  // earlier answer is caught when the judge checks each set's last output.
-  json bench(const json& request) {
-    std::vector<ArgumentSet> sets;
-    for (const json& params : request.at("sets")) sets.emplace_back(params);
-    if (sets.empty()) throw BadRequest("bench without input sets");
-    runner::StoppingRule rule;
-    const json& limits = request.at("rule");
-    rule.min_runs = limits.at("min_runs").get<std::size_t>();
-    rule.max_runs = limits.at("max_runs").get<std::size_t>();
-    rule.target_rse = limits.at("target_rse").get<double>();
-    rule.budget_seconds = limits.at("budget_seconds").get<double>();
-    const int warmup = request.at("warmup").get<int>();
-
-    // Writing a buffer twice the L2 size evicts whatever the last run left.
-    void* flush = nullptr;
-    const std::size_t flush_bytes = 2 * m_l2_bytes;
-    if (flush_bytes) check(cudaMalloc(&flush, flush_bytes), "cudaMalloc(L2 flush)");
-    cudaEvent_t start, stop;
-    check(cudaEventCreate(&start), "cudaEventCreate");
-    check(cudaEventCreate(&stop), "cudaEventCreate");
-
-    for (int i = 0; i < warmup; ++i) {
-      ArgumentSet& set = sets[static_cast<std::size_t>(i) % sets.size()];
-      set.poison_outputs();
-      call(set);
+  // One timed call on fresh inputs: upload, poison the outputs, evict the
+  // L2, then time the call alone, and hand every buffer back. The judge
+  // sends one such request per timed run, so it can bound each claimed time
+  // with its own clock (see judge/pipeline/timing_guard.h). "empty": true
+  // skips the call: the judge measures this request's own overhead that way,
+  // in a runner that has no solution loaded.
+  json time(const json& request) {
+    const bool empty = request.value("empty", false);
+    if (!empty && !m_entry) throw BadRequest("no solution loaded");
+    ArgumentSet set(request.at("params"));
+    set.poison_outputs();
+    if (m_flush_bytes == 0 && m_l2_bytes > 0) {
+      m_flush_bytes = 2 * m_l2_bytes;  // twice the L2 evicts whatever the last run left
+      check(cudaMalloc(&m_flush, m_flush_bytes), "cudaMalloc(L2 flush)");
     }
-    std::vector<double> times_ms;
-    double measured_seconds = 0.0;
-    for (std::size_t run = 0; !runner::should_stop(rule, times_ms, measured_seconds); ++run) {
-      ArgumentSet& set = sets[run % sets.size()];
-      set.poison_outputs();
-      if (flush) check(cudaMemset(flush, static_cast<int>(run & 0xff), flush_bytes), "cudaMemset(L2 flush)");
-      check(cudaDeviceSynchronize(), "cudaDeviceSynchronize(before timed call)");
-      check(cudaEventRecord(start), "cudaEventRecord");
+    if (m_flush) check(cudaMemset(m_flush, static_cast<int>(++m_flush_count & 0xff), m_flush_bytes), "cudaMemset(L2 flush)");
+    if (!m_start) {
+      check(cudaEventCreate(&m_start), "cudaEventCreate");
+      check(cudaEventCreate(&m_stop), "cudaEventCreate");
+    }
+    check(cudaDeviceSynchronize(), "cudaDeviceSynchronize(before timed call)");
+    check(cudaEventRecord(m_start), "cudaEventRecord");
+    if (!empty) {
       m_entry(set.pointers());
       check(cudaGetLastError(), "solution (launch)");
-      // The stop event follows a whole-device synchronisation, so work the
-      // solution put on other streams is inside the measured interval.
-      check(cudaDeviceSynchronize(), "solution (execution)");
-      check(cudaEventRecord(stop), "cudaEventRecord");
-      check(cudaEventSynchronize(stop), "cudaEventSynchronize");
-      float ms = 0.0f;
-      check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
-      times_ms.push_back(ms);
-      measured_seconds += ms / 1000.0;
     }
-    for (ArgumentSet& set : sets) set.download();
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    if (flush) cudaFree(flush);
-    return {{"status", protocol::kStatusOk}, {"times_ms", times_ms}, {"flush_bytes", flush_bytes}};
+    // The stop event follows a whole-device synchronisation, so work the
+    // solution put on other streams is inside the measured interval.
+    check(cudaDeviceSynchronize(), "solution (execution)");
+    check(cudaEventRecord(m_stop), "cudaEventRecord");
+    check(cudaEventSynchronize(m_stop), "cudaEventSynchronize");
+    float ms = 0.0f;
+    check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
+    set.download();
+    return {{"status", protocol::kStatusOk}, {"ms", ms}, {"flush_bytes", m_flush_bytes}};
   }
 
   FILE* m_reply;
+  std::string m_request_id;  // echoed, so a reply the solution wrote itself must guess it
   EntryFunction m_entry = nullptr;
   std::size_t m_l2_bytes = 0;
+  void* m_flush = nullptr;
+  std::size_t m_flush_bytes = 0;
+  unsigned m_flush_count = 0;
+  cudaEvent_t m_start = nullptr;
+  cudaEvent_t m_stop = nullptr;
 };
 
 // `--probe`: say whether the runtime sees a device, as one JSON line. The
@@ -326,18 +323,53 @@ int probe() {
   return 0;
 }
 
+// Confines this process before any solution code is loaded (see
+// harness/sandbox/README.md). The CUDA runtime is initialised first, so the
+// driver opens its devices and files while it still may.
+void confine(const sandbox::SolutionConfinement& confinement, bool enabled) {
+  setenv("CUDA_CACHE_DISABLE", "1", 1);  // no JIT cache in the home folder
+  cudaFree(nullptr);
+  cudaGetLastError();
+  if (!enabled) {
+    std::fprintf(stderr, "runner: SANDBOX DISABLED (--no-sandbox): the solution can do anything you can\n");
+    return;
+  }
+  const std::string summary = sandbox::confine_solution_process(confinement);
+  std::fprintf(stderr, "runner: sandbox on: %s; seccomp filter loaded\n", summary.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int reply_fd = -1;
+  bool sandboxed = true;
+  sandbox::SolutionConfinement confinement;
+#ifdef JUDGE_RUNNER_GPU
+  confinement.gpu = true;
+  if (const char* home = std::getenv("CUDA_HOME"); home && *home) confinement.cuda_home = home;
+#endif
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
     if (arg == "--probe") return probe();
-    if (arg == "--reply-fd" && i + 1 < argc) reply_fd = std::atoi(argv[++i]);
+    if (arg == "--reply-fd" && has_value) reply_fd = std::atoi(argv[++i]);
+    else if (arg == "--read" && has_value) confinement.read.push_back(argv[++i]);
+    else if (arg == "--write" && has_value) confinement.write.push_back(argv[++i]);
+    else if (arg == "--memory-limit" && has_value) confinement.limits.address_space_bytes = std::strtoull(argv[++i], nullptr, 10);
+    else if (arg == "--no-sandbox") sandboxed = false;
+    else reply_fd = -1, i = argc;
   }
   if (reply_fd < 0) {
-    std::cerr << "usage: runner --probe | runner --reply-fd FD   (requests as JSON lines on stdin)\n";
+    std::cerr << "usage: runner --probe | runner --reply-fd FD [--read DIR]... [--write DIR]... [--memory-limit BYTES] "
+                 "[--no-sandbox]   (requests as JSON lines on stdin)\n";
     return 2;
+  }
+  confinement.keep_fds = {reply_fd};
+  try {
+    confine(confinement, sandboxed);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "runner: cannot set up the sandbox: %s\n", error.what());
+    return 3;
   }
   FILE* reply = fdopen(reply_fd, "w");
   if (!reply) {

@@ -74,14 +74,16 @@ run list_json 0 list --problems-dir "${PROBLEMS}" --json
 python3 - "${WORK}/list_json.out" <<'PY' || fail "list --json: unexpected content"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert [p["slug"] for p in d["problems"]] == ["scale-rows"] and d["broken"] == [], d
-assert d["problems"][0]["case_counts"] == {"sample": 1, "check": 6, "full": 1}, d
+assert [p["slug"] for p in d["problems"]] == ["every-dtype", "scale-rows"] and d["broken"] == [], d
+assert d["problems"][1]["case_counts"] == {"sample": 1, "check": 6, "full": 1}, d
+assert d["problems"][0]["dtypes"] == ["float32", "float16", "bfloat16", "float64"], d
+assert d["problems"][1]["dtypes"] == ["float32"] and d["problems"][1]["dtype"] == "float32", d
 PY
 run list_json_broken 3 list --problems-dir "${BAD_PROBLEMS}" --json
 expect list_json_broken out '"slug": "wrong-folder"'
 run show_unknown 2 show --problem scale-row --problems-dir "${PROBLEMS}"
 expect show_unknown err "unknown problem 'scale-row'"
-expect show_unknown err "known problems: scale-rows"
+expect show_unknown err "known problems: every-dtype, scale-rows"
 run show_missing_flag 2 show --problems-dir "${PROBLEMS}"
 expect show_missing_flag err "--problem is required"
 

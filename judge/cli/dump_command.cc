@@ -7,12 +7,16 @@
 // manifest.json (schema_version 1):
 //   {"schema_version": 1, "problem": slug, "case": name, "tier": "check",
 //    "seed": N, "params": {name: value, ...in signature order},
-//    "tolerance": {"rtol": r, "atol": a},
-//    "tensors": [{"name", "role": "input"|"output", "dtype": "float32",
+//    "dtype": the problem's dtype ("float32", "float16", ...),
+//    "tolerance": {"rtol": r, "atol": a} (of that dtype),
+//    "tensors": [{"name", "role": "input"|"output", "dtype": "float32"|"int32"|...,
 //                 "shape": [...], "file": "<name>.npy",
 //                 "range": [lo, hi] (inputs only)}, ...in signature order],
 //    "inputs": [names], "outputs": [names]}
-// Output files hold the reference's expected values.
+// Output files hold the reference's expected values, rounded to the
+// tensor's dtype. Each .npy file has the NumPy dtype of its tensor, except
+// bfloat16, which NumPy lacks: those files hold the bits as uint16 ("<u2");
+// `torch.from_numpy(a.view(numpy.int16)).view(torch.bfloat16)` reads them.
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -36,6 +40,7 @@ nlohmann::ordered_json manifest_for(const Problem& problem, const TestCase& test
   manifest["case"] = test_case.name;
   manifest["tier"] = tier_name(test_case.tier);
   manifest["seed"] = seed;
+  manifest["dtype"] = dtype_name(problem.dtype);
   nlohmann::ordered_json params = nlohmann::ordered_json::object();
   for (const Parameter* parameter : problem.signature().scalars()) {
     if (is_integer(parameter->type)) {
@@ -53,12 +58,16 @@ nlohmann::ordered_json manifest_for(const Problem& problem, const TestCase& test
     nlohmann::ordered_json entry;
     entry["name"] = parameter.name;
     entry["role"] = parameter.is_input_tensor() ? "input" : "output";
-    entry["dtype"] = "float32";
+    entry["dtype"] = dtype_name(parameter.type);
     entry["shape"] = tensors.shapes.at(parameter.name);
     entry["file"] = parameter.name + ".npy";
     if (parameter.is_input_tensor()) {
       const InputRange& range = test_case.input_ranges.at(parameter.name);
-      entry["range"] = {range.lo, range.hi};
+      if (test_case.args.has_array(parameter.name)) {
+        entry["values"] = test_case.args.array(parameter.name);
+      } else {
+        entry["range"] = {range.lo, range.hi};
+      }
       inputs.push_back(parameter.name);
     } else {
       outputs.push_back(parameter.name);
@@ -74,13 +83,14 @@ nlohmann::ordered_json manifest_for(const Problem& problem, const TestCase& test
 int run_dump(const CommandLine& line) {
   cxxopts::Options options("judge dump", "Write a case's inputs and expected outputs as .npy with manifest.json.");
   add_catalogue_flags(options);
+  add_dtype_flag(options);
   options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>())(
       "case", "case name (see judge show)", cxxopts::value<std::string>())(
       "seed", "input seed", cxxopts::value<uint64_t>()->default_value(std::to_string(kDefaultInputSeed)))(
       "out", "folder to write (created if missing)", cxxopts::value<std::string>());
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
-  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge dump"));
+  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge dump"), dtype_flag(*flags));
   const TestCase& test_case = problem.find_case(required_flag(*flags, "case", "judge dump"));
   const std::filesystem::path out = resolve_user_path(required_flag(*flags, "out", "judge dump"));
   const uint64_t seed = (*flags)["seed"].as<uint64_t>();
@@ -91,8 +101,8 @@ int run_dump(const CommandLine& line) {
 
   CaseTensors tensors = generate_case_inputs(problem, test_case, seed);
   compute_expected(problem, test_case, tensors);
-  for (const auto& [name, buffer] : tensors.inputs) write_npy(out / (name + ".npy"), buffer.data(), tensors.shapes.at(name));
-  for (const auto& [name, buffer] : tensors.outputs) write_npy(out / (name + ".npy"), buffer.data(), tensors.shapes.at(name));
+  for (const auto& [name, buffer] : tensors.inputs) write_tensor_npy(out / (name + ".npy"), buffer, tensors.shapes.at(name));
+  for (const auto& [name, buffer] : tensors.outputs) write_tensor_npy(out / (name + ".npy"), buffer, tensors.shapes.at(name));
   std::ofstream(out / "manifest.json") << manifest_for(problem, test_case, seed, tensors).dump(2) << "\n";
   std::cerr << "wrote " << tensors.inputs.size() << " input(s), " << tensors.outputs.size()
             << " expected output(s) and manifest.json to " << out.string() << "\n";

@@ -1,5 +1,6 @@
 #include "judge/cli/judge_command.h"
 
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include "judge/pipeline/judging.h"
 #include "judge/pipeline/report.h"
 #include "judge/pipeline/report_json.h"
+#include "judge/pipeline/subprocess.h"
 
 namespace judge {
 
@@ -33,6 +35,11 @@ std::filesystem::path make_work_dir() {
 }  // namespace
 
 int run_judge_command(const CommandLine& line) {
+  // Expected outputs live in this process: no other process of the user
+  // (a solution that got out) may read its memory or attach to it.
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  // Whatever a child leaves behind becomes ours, and is killed at the end.
+  adopt_orphans();
   cxxopts::Options options("judge --problem <slug>",
                            "Judge a CUDA solution to a problem: compile, check every case, benchmark.\n"
                            "Exit codes: 0 ACCEPTED, 10 WRONG_ANSWER, 11 COMPILE_ERROR, 12 RUNTIME_ERROR,\n"
@@ -57,13 +64,18 @@ int run_judge_command(const CommandLine& line) {
       ("events", "print one JSON object per line per stage on stdout (progress goes to stderr)")
       ("cache-dir", "compiled-solution cache (default: ~/.cache/judge)", cxxopts::value<std::string>())
       ("keep-work", "keep the folder of exchanged tensors and runner logs")
+      ("no-sandbox", "run the solution and the compiler unconfined (debugging your own code only; "
+                     "see README, Security)")
+      ("memory-limit", "CPU backend: address-space limit of the solution's process in MiB; past it the "
+                       "solution gets RUNTIME_ERROR (0: none)", cxxopts::value<unsigned long long>()->default_value("0"))
       ("check-memory", "CPU backend: build the solution with AddressSanitizer, so an access outside any "
                        "allocation is reported with the kernel's name (slower)");
   add_catalogue_flags(options);
+  add_dtype_flag(options);
   const std::optional<cxxopts::ParseResult> parsed = parse_flags(options, line);
   if (!parsed) return 0;
   const cxxopts::ParseResult& args = *parsed;
-  const Problem problem = open_catalogue(line, args).load(required_flag(args, "problem", "judge"));
+  const Problem problem = open_catalogue(line, args).load(required_flag(args, "problem", "judge"), dtype_flag(args));
 
   const std::filesystem::path runfiles = runfiles_root(line.program).value_or(std::filesystem::path());
 
@@ -72,7 +84,12 @@ int run_judge_command(const CommandLine& line) {
     judge_options.solution = resolve_user_path(args["solution"].as<std::string>());
     judge_options.solution_display = args["solution"].as<std::string>();
   } else {
-    const std::filesystem::path bundled = std::filesystem::path("solutions") / problem.slug() / "default.cu";
+    // The bundled solution of a dtype other than the default is
+    // <dtype>_default.cu (solutions/README.md).
+    const bool default_dtype = problem.dtype == problem.statement.dtypes.front();
+    const std::filesystem::path bundled =
+        std::filesystem::path("solutions") / problem.slug() /
+        (default_dtype ? std::string("default.cu") : std::string(dtype_name(problem.dtype)) + "_default.cu");
     judge_options.solution = runfiles / bundled;
     judge_options.solution_display = bundled.string();
   }
@@ -113,12 +130,27 @@ int run_judge_command(const CommandLine& line) {
     // A bad --backend, or a forced backend this machine cannot provide.
     throw UsageError(error.what());
   }
+  judge_options.sandbox = args.count("no-sandbox") == 0;
+  judge_options.memory_limit_bytes = args["memory-limit"].as<unsigned long long>() << 20;
+  if (judge_options.memory_limit_bytes && backend.kind != BackendKind::Cpu) {
+    throw UsageError("--memory-limit applies to the CPU backend only (CUDA reserves address space beyond any "
+                     "useful limit; a GPU's memory is bounded by the device)");
+  }
+  if (judge_options.memory_limit_bytes && backend.check_memory) {
+    throw UsageError("--memory-limit cannot be combined with --check-memory (AddressSanitizer reserves terabytes of "
+                     "address space)");
+  }
   judge_options.benchmark = args.count("benchmark") ? true : backend.kind == BackendKind::Cuda;
   if (args.count("no-benchmark")) judge_options.benchmark = false;
 
   const bool events = args.count("events") > 0;
   std::ostream& human = events ? std::cerr : std::cout;
-  human << "judge: " << problem.slug() << " <- " << judge_options.solution_display << "\n";
+  human << "judge: " << problem.slug() << " (" << dtype_name(problem.dtype) << ") <- " << judge_options.solution_display
+        << "\n";
+  if (!judge_options.sandbox) {
+    std::cerr << "judge: WARNING: --no-sandbox: the solution and its compiler run UNCONFINED, with every file, "
+                 "process and network right you have. Never use it on code you did not write.\n";
+  }
   EventSink sink = [&](const nlohmann::json& event) {
     if (events) print_event_line(std::cout, event);
     print_progress(human, event);
@@ -126,6 +158,9 @@ int run_judge_command(const CommandLine& line) {
 
   judge_options.work_root = make_work_dir();
   const JudgeReport report = judge_solution(problem, backend, judge_options, sink);
+  if (const int leftover = kill_leftover_children()) {
+    std::cerr << "judge: killed " << leftover << " process(es) the solution or its compiler left behind\n";
+  }
   if (!args.count("keep-work")) {
     std::error_code ignored;
     std::filesystem::remove_all(judge_options.work_root, ignored);

@@ -40,6 +40,8 @@ int run_list(const CommandLine& line) {
                 << "  tags: " << joined_tags(problem.statement.tags) << "\n"
                 << "  cases:";
       for (Tier tier : kAllTiers) std::cout << " " << tier_name(tier) << " " << problem.cases.tier(tier).size();
+      std::cout << "  dtypes:";
+      for (ScalarType dtype : problem.statement.dtypes) std::cout << " " << dtype_name(dtype);
       std::cout << "\n";
     } catch (const ProblemError& error) {
       ++broken;

@@ -42,6 +42,16 @@ Catalogue open_catalogue(const CommandLine& line, const cxxopts::ParseResult& fl
   return Catalogue(root, override_dir.empty() ? std::filesystem::path("problems") : std::filesystem::path(override_dir));
 }
 
+void add_dtype_flag(cxxopts::Options& options) {
+  options.add_options()("dtype",
+                        "the dtype [VAR] takes: one the problem offers (`judge show` lists them; default: its first)",
+                        cxxopts::value<std::string>());
+}
+
+std::string dtype_flag(const cxxopts::ParseResult& flags) {
+  return flags.count("dtype") ? flags["dtype"].as<std::string>() : "";
+}
+
 std::string required_flag(const cxxopts::ParseResult& flags, const std::string& name, const std::string& command) {
   if (!flags.count(name)) throw UsageError(command + ": --" + name + " is required (see --help)");
   return flags[name].as<std::string>();

@@ -21,6 +21,11 @@ void add_catalogue_flags(cxxopts::Options& options);
 // The catalogue under --problems-dir or, by default, the runfiles' problems/.
 Catalogue open_catalogue(const CommandLine& line, const cxxopts::ParseResult& flags);
 
+// Adds --dtype: which of the problem's dtypes `[VAR]` takes.
+void add_dtype_flag(cxxopts::Options& options);
+// The --dtype value, or "" for the problem's default dtype.
+std::string dtype_flag(const cxxopts::ParseResult& flags);
+
 // The value of a required string flag; UsageError when absent.
 std::string required_flag(const cxxopts::ParseResult& flags, const std::string& name, const std::string& command);
 

@@ -4,18 +4,7 @@ namespace judge {
 
 using json = nlohmann::json;
 
-std::size_t element_bytes(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat32:
-    case ScalarType::kInt32:
-    case ScalarType::kUint32: return 4;
-    case ScalarType::kFloat64:
-    case ScalarType::kInt64:
-    case ScalarType::kUint64:
-    case ScalarType::kSize: return 8;
-  }
-  return 8;
-}
+std::size_t element_bytes(ScalarType type) { return element_size(type); }
 
 double minimal_traffic_bytes(const Problem& problem, const TestCase& test_case) {
   const std::map<std::string, Shape> shapes = problem.definition->tensor_shapes(test_case.args);
@@ -44,7 +33,9 @@ json case_json(const Problem& problem, const TestCase& test_case) {
                    {"role", parameter.is_input_tensor() ? "input" : "output"},
                    {"dtype", c_name(parameter.type)},
                    {"shape", shapes.at(parameter.name)}};
-    if (parameter.is_input_tensor()) {
+    if (parameter.is_input_tensor() && test_case.args.has_array(parameter.name)) {
+      tensor["values"] = test_case.args.array(parameter.name);
+    } else if (parameter.is_input_tensor()) {
       const InputRange& range = test_case.input_ranges.at(parameter.name);
       tensor["range"] = {range.lo, range.hi};
     }
@@ -61,10 +52,14 @@ json case_json(const Problem& problem, const TestCase& test_case) {
 json problem_summary_json(const Problem& problem) {
   json counts = json::object();
   for (Tier tier : kAllTiers) counts[tier_name(tier)] = problem.cases.tier(tier).size();
+  json dtypes = json::array();
+  for (ScalarType dtype : problem.statement.dtypes) dtypes.push_back(dtype_name(dtype));
   return {{"slug", problem.slug()},
           {"title", problem.statement.title},
           {"difficulty", problem.statement.difficulty},
           {"tags", problem.statement.tags},
+          {"dtype", dtype_name(problem.dtype)},
+          {"dtypes", dtypes},
           {"case_counts", counts}};
 }
 

@@ -11,14 +11,21 @@
 namespace judge {
 namespace {
 
+std::string offered_dtypes(const Statement& statement) {
+  std::string text;
+  for (ScalarType dtype : statement.dtypes) text += (text.empty() ? "" : ", ") + std::string(dtype_name(dtype));
+  return text + (statement.signature.uses_var() ? "" : " (no parameter is [VAR])");
+}
+
 int run_show(const CommandLine& line) {
   cxxopts::Options options("judge show", "Show a problem's statement, C prototype, tolerance and cases.");
   add_catalogue_flags(options);
+  add_dtype_flag(options);
   options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>())(
       "json", "print the problem as JSON (metadata, signature, tolerance, every case with shapes, FLOPs, bytes)");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
-  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge show"));
+  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge show"), dtype_flag(*flags));
   if (flags->count("json")) {
     std::cout << problem_json(problem).dump(2) << "\n";
     return 0;
@@ -31,11 +38,14 @@ int run_show(const CommandLine& line) {
   std::cout << "\n" << statement.body;
   if (!statement.body.empty() && statement.body.back() != '\n') std::cout << "\n";
 
-  std::cout << "\n## C prototype\n" << problem.signature().c_prototype() << "\n"
-            << "Pointers are device pointers to contiguous row-major float32 tensors; const pointers are inputs.\n"
+  std::cout << "\n## C prototype (dtype " << dtype_name(problem.dtype) << ")\n" << problem.signature().c_prototype()
+            << "\n"
+            << "Pointers are device pointers to contiguous row-major tensors of their element type; const pointers "
+               "are inputs.\n"
+            << "dtypes offered for [VAR] (--dtype): " << offered_dtypes(statement) << "\n"
             << "\n## Tolerance\n|actual - expected| <= atol + rtol * |expected|, with rtol = "
             << problem.tolerance().rtol << ", atol = " << problem.tolerance().atol
-            << " (NaN or Inf where the expected value is finite fails)\n"
+            << " (NaN or Inf where the expected value is finite fails); integer outputs must be equal\n"
             << "\n## FLOPs\n" << problem.definition->flop_formula() << "\n";
 
   for (Tier tier : kAllTiers) {

@@ -29,8 +29,9 @@ std::string starter_source(const Problem& problem) {
   std::string source;
   source += "// " + problem.statement.title + " (" + problem.slug() + ")\n";
   source += "//\n// The judge calls solution() once per test case. Every pointer is a device\n"
-            "// pointer to a contiguous row-major float32 tensor; const pointers are\n"
-            "// inputs, the others are outputs to fill. `judge show --problem " + problem.slug() +
+            "// pointer to a contiguous row-major tensor of its element type (dtype " +
+            std::string(dtype_name(problem.dtype)) + "); const pointers\n"
+            "// are inputs, the others are outputs to fill. `judge show --problem " + problem.slug() +
             "`\n// prints the statement and every case.\n//\n";
   for (Tier tier : {Tier::kSample, Tier::kFull}) {
     std::vector<const TestCase*> cases = problem.cases.tier(tier);
@@ -41,7 +42,7 @@ std::string starter_source(const Problem& problem) {
   }
   std::string prototype = problem.signature().c_prototype();
   prototype.pop_back();  // the ';'
-  source += "#include <cuda_runtime.h>\n\n" + prototype + " {\n" +
+  source += problem.signature().c_includes() + "#include <cuda_runtime.h>\n\n" + prototype + " {\n" +
             "  // TODO: launch your kernel(s) here.\n"
             "}\n";
   return source;
@@ -50,12 +51,13 @@ std::string starter_source(const Problem& problem) {
 int run_starter(const CommandLine& line) {
   cxxopts::Options options("judge starter", "Write a ready-to-edit .cu file for a problem.");
   add_catalogue_flags(options);
+  add_dtype_flag(options);
   options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>())(
       "out", "file to write (default: standard output)", cxxopts::value<std::string>())(
       "force", "overwrite --out if it exists");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
-  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge starter"));
+  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge starter"), dtype_flag(*flags));
   const std::string source = starter_source(problem);
 
   if (!flags->count("out")) {

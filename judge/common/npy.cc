@@ -2,7 +2,6 @@
 
 #include <bit>
 #include <fstream>
-#include <regex>
 #include <stdexcept>
 
 namespace judge {
@@ -24,8 +23,13 @@ std::string shape_tuple(const std::vector<int64_t>& shape) {
 }  // namespace
 
 void write_npy(const std::filesystem::path& file, const float* data, const std::vector<int64_t>& shape) {
-  static_assert(std::endian::native == std::endian::little, "write_npy writes '<f4' from host memory");
-  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape_tuple(shape) + ", }";
+  write_npy(file, data, "<f4", sizeof(float), shape);
+}
+
+void write_npy(const std::filesystem::path& file, const void* data, const std::string& descr,
+               std::size_t element_bytes, const std::vector<int64_t>& shape) {
+  static_assert(std::endian::native == std::endian::little, "write_npy writes little-endian host memory");
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape_tuple(shape) + ", }";
   // Magic (6) + version (2) + header length (2) + header + '\n' is padded to
   // a multiple of 64 bytes, as numpy does, so the data is aligned.
   std::size_t unpadded = kMagicSize + 2 + 2 + header.size() + 1;
@@ -43,7 +47,7 @@ void write_npy(const std::filesystem::path& file, const float* data, const std::
   out.write(header.data(), static_cast<std::streamsize>(header.size()));
   int64_t count = 1;
   for (int64_t extent : shape) count *= extent;
-  out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(count * sizeof(float)));
+  out.write(static_cast<const char*>(data), static_cast<std::streamsize>(count * static_cast<int64_t>(element_bytes)));
   if (!out) throw std::runtime_error("failed writing " + file.string());
 }
 
@@ -63,23 +67,42 @@ NpyHeader read_npy_header(const std::filesystem::path& file) {
 
   NpyHeader parsed;
   parsed.data_offset = 10 + header_size;
-  std::smatch match;
-  if (!std::regex_search(header, match, std::regex("'descr':\\s*'([^']*)'"))) {
-    throw std::runtime_error(file.string() + ": .npy header has no descr: " + header);
+  // The header is a Python dict literal; find each key's value with plain
+  // string searches (no std::regex on file contents).
+  auto value_after = [&](const std::string& key) -> std::size_t {
+    std::size_t at = header.find("'" + key + "':");
+    if (at == std::string::npos) throw std::runtime_error(file.string() + ": .npy header has no " + key + ": " + header);
+    at += key.size() + 3;
+    while (at < header.size() && header[at] == ' ') ++at;
+    return at;
+  };
+  std::size_t at = value_after("descr");
+  std::size_t end = header.find('\'', at + 1);
+  if (at >= header.size() || header[at] != '\'' || end == std::string::npos) {
+    throw std::runtime_error(file.string() + ": .npy header has a malformed descr: " + header);
   }
-  parsed.descr = match[1];
-  if (!std::regex_search(header, match, std::regex("'fortran_order':\\s*(True|False)"))) {
+  parsed.descr = header.substr(at + 1, end - at - 1);
+  at = value_after("fortran_order");
+  parsed.fortran_order = header.compare(at, 4, "True") == 0;
+  if (!parsed.fortran_order && header.compare(at, 5, "False") != 0) {
     throw std::runtime_error(file.string() + ": .npy header has no fortran_order: " + header);
   }
-  parsed.fortran_order = match[1] == "True";
-  if (!std::regex_search(header, match, std::regex("'shape':\\s*\\(([^)]*)\\)"))) {
+  at = value_after("shape");
+  end = header.find(')', at);
+  if (at >= header.size() || header[at] != '(' || end == std::string::npos) {
     throw std::runtime_error(file.string() + ": .npy header has no shape: " + header);
   }
-  std::string dims = match[1];
-  std::regex number("\\d+");
-  for (auto it = std::sregex_iterator(dims.begin(), dims.end(), number); it != std::sregex_iterator(); ++it) {
-    parsed.shape.push_back(std::stoll(it->str()));
+  int64_t extent = -1;
+  for (std::size_t i = at + 1; i < end; ++i) {
+    const char c = header[i];
+    if (c >= '0' && c <= '9') {
+      extent = (extent < 0 ? 0 : extent) * 10 + (c - '0');
+    } else if (extent >= 0) {
+      parsed.shape.push_back(extent);
+      extent = -1;
+    }
   }
+  if (extent >= 0) parsed.shape.push_back(extent);
   return parsed;
 }
 

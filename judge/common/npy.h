@@ -1,6 +1,7 @@
 // NumPy .npy files (format version 1.0) for the tensors `judge dump` writes:
-// little-endian float32, C order. Only what the judge needs: write, and read
-// a header back (for tests and for tools that check a dump).
+// little-endian elements of any dtype NumPy has ("<f4", "<f2", "<i4", "|b1",
+// ...), C order. Only what the judge needs: write, and read a header back
+// (for tests and for tools that check a dump).
 #pragma once
 
 #include <cstdint>
@@ -10,8 +11,12 @@
 
 namespace judge {
 
-// Writes `element_count(shape)` float32 values from `data` to `file`.
-// Throws std::runtime_error naming the file when it cannot be written.
+// Writes the product of `shape` elements of `element_bytes` bytes each from
+// `data` to `file`, under NumPy's dtype descriptor `descr` ("<f4"). Throws
+// std::runtime_error naming the file when it cannot be written.
+void write_npy(const std::filesystem::path& file, const void* data, const std::string& descr,
+               std::size_t element_bytes, const std::vector<int64_t>& shape);
+// float32 values.
 void write_npy(const std::filesystem::path& file, const float* data, const std::vector<int64_t>& shape);
 
 struct NpyHeader {

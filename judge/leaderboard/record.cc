@@ -116,6 +116,7 @@ json record_to_json(const Record& record) {
   json j = {{"format", kRecordFormat},
             {"schema_version", record.schema_version},
             {"problem", record.problem},
+            {"dtype", record.dtype},
             {"solution", {{"path", record.solution_path}, {"hash", record.solution_hash}}},
             {"author", record.author},
             {"title", record.title},
@@ -151,6 +152,7 @@ Record record_from_json(const json& j) {
   if (record.schema_version < 1) throw RecordError("schema_version must be at least 1");
   record.problem = top.string("problem");
   if (record.problem.empty()) throw RecordError(top.where("problem") + "is empty");
+  if (std::string dtype = top.string("dtype", false); !dtype.empty()) record.dtype = dtype;
   Fields solution(top.member("solution"), "solution");
   record.solution_path = solution.string("path");
   record.solution_hash = solution.string("hash");

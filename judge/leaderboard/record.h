@@ -58,6 +58,7 @@ struct CaseTiming {
 struct Record {
   int schema_version = kRecordSchemaVersion;
   std::string problem;
+  std::string dtype = "float32";  // the dtype [VAR] took (absent in older records: float32)
   std::string solution_path;   // "solutions/<slug>/<file>.cu" for a submission
   std::string solution_hash;   // content hash of the .cu
   std::string author;

@@ -38,6 +38,7 @@ std::string trimmed_output(const CommandResult& result) {
 Record record_from_report(const JudgeReport& report, const RecordContext& context) {
   Record record;
   record.problem = report.problem;
+  if (!report.dtype.empty()) record.dtype = report.dtype;
   record.solution_path = context.solution_path;
   record.solution_hash = report.solution_hash;
   record.author = context.header.author;

@@ -9,7 +9,9 @@
 //
 // `solutions/<slug>/default.cu` is the problem's baseline. Files that the
 // folder's expected.yaml lists with a verdict other than ACCEPTED are test
-// fixtures (known-wrong, broken) and never submissions.
+// fixtures (known-wrong, broken) and never submissions. Files named
+// `<dtype>_*.cu` (float16_default.cu) solve the problem in another dtype and
+// are left out too: rankings are of the problem's default dtype.
 #pragma once
 
 #include <filesystem>

@@ -10,9 +10,18 @@ namespace judge {
 
 namespace {
 
-std::filesystem::path default_nvcc() {
-  const char* home = std::getenv("CUDA_HOME");
-  return std::filesystem::path(home && *home ? home : "/usr/local/cuda") / "bin" / "nvcc";
+std::filesystem::path default_nvcc() { return cuda_home() / "bin" / "nvcc"; }
+
+// Every file under `dir` (following the runfiles symlinks), resolved.
+std::vector<std::filesystem::path> resolved_files(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  std::error_code error;
+  for (auto it = std::filesystem::recursive_directory_iterator(
+           dir, std::filesystem::directory_options::follow_directory_symlink, error);
+       !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error)) {
+    if (it->is_regular_file()) files.push_back(std::filesystem::canonical(it->path()));
+  }
+  return files;
 }
 
 std::filesystem::path require_file(const std::filesystem::path& path, const std::string& what) {
@@ -23,6 +32,11 @@ std::filesystem::path require_file(const std::filesystem::path& path, const std:
 }
 
 }  // namespace
+
+std::filesystem::path cuda_home() {
+  const char* home = std::getenv("CUDA_HOME");
+  return std::filesystem::path(home && *home ? home : "/usr/local/cuda");
+}
 
 std::vector<std::string> Backend::compile_command(const std::vector<std::filesystem::path>& sources,
                                                   const std::filesystem::path& prototype_header,
@@ -64,6 +78,11 @@ Backend choose_backend(const BackendRequest& request) {
   cpu.compiler = request.runfiles / "harness/cpu/cucc";
   cpu.runner = request.runfiles / "harness/runner/runner_cpu";
   cpu.device = "CPU backend (CUDA emulated on the host's cores)";
+  cpu.confine = request.runfiles / "harness/sandbox/confine";
+  cpu.compiler_files = resolved_files(request.runfiles / "harness/cpu/include");
+  if (std::filesystem::exists(request.runfiles / "harness/cpu/libcucpu_runtime.a")) {
+    cpu.compiler_files.push_back(std::filesystem::canonical(request.runfiles / "harness/cpu/libcucpu_runtime.a"));
+  }
   if (request.backend == "cpu") {
     cpu.reason = "--backend cpu";
     require_file(cpu.compiler, "the CPU backend's compiler (cucc)");
@@ -75,6 +94,7 @@ Backend choose_backend(const BackendRequest& request) {
   cuda.kind = BackendKind::Cuda;
   cuda.compiler = request.nvcc.empty() ? default_nvcc() : request.nvcc;
   cuda.runner = request.runfiles / "harness/runner/runner_cuda";
+  cuda.confine = cpu.confine;
   require_file(cuda.runner, "the GPU runner");
   CommandResult probe = run_command({cuda.runner.string(), "--probe"}, 60);
   std::string why_not;

@@ -25,6 +25,11 @@ struct Backend {
   // allocation is reported with the kernel's name (slower; for checking).
   bool check_memory = false;
   std::map<std::string, std::string> runner_env;  // added to every runner's environment
+  std::filesystem::path confine;  // harness/sandbox:confine, which runs the compiler confined
+  // Files the compiler must read besides the toolkit and system headers
+  // (cucc's prelude headers and runtime archive), as resolved paths: a
+  // Landlock rule follows the file, not the runfiles symlink to it.
+  std::vector<std::filesystem::path> compiler_files;
 
   const char* name() const { return kind == BackendKind::Cuda ? "cuda" : "cpu"; }
 
@@ -38,6 +43,11 @@ struct Backend {
   // First line of the compiler's --version (for reports and the cache key).
   std::string compiler_version() const;
 };
+
+// $CUDA_HOME, or /usr/local/cuda: where nvcc, the CUDA headers and the
+// runtime are looked for (the runner_cuda binary itself is linked against
+// /usr/local/cuda/lib64 at build time; see README.md).
+std::filesystem::path cuda_home();
 
 struct BackendRequest {
   std::string backend = "auto";  // auto | cuda | cpu

@@ -1,7 +1,9 @@
 // Elementwise comparison of a solution's output with the reference, and the
 // integrity checks on the buffers around it: the judge's whole notion of
-// "right". An element is right when |actual - expected| <= atol + rtol *
-// |expected|; NaN or Inf where the reference is finite is always wrong.
+// "right". A floating element (float32, float16, bfloat16, float64) is right
+// when |actual - expected| <= atol + rtol * |expected|, with the tolerance of
+// the problem's dtype; NaN or Inf where the reference is finite is always
+// wrong. An integer or bool element is right only when equal.
 #pragma once
 
 #include <cstddef>
@@ -15,11 +17,12 @@ namespace judge {
 
 struct WrongElement {
   std::vector<int64_t> coordinates;  // (n, c, h, w, ...) of the element
-  float actual = 0;
-  float expected = 0;
+  double actual = 0;
+  double expected = 0;
 };
 
 struct Comparison {
+  bool exact = false;           // integer elements: equality, no tolerance
   int64_t elements = 0;
   int64_t wrong = 0;
   int64_t non_finite = 0;       // NaN/Inf where the reference is finite
@@ -29,6 +32,10 @@ struct Comparison {
   bool ok() const { return wrong == 0; }
 };
 
+// `actual` holds the device's bytes of an output of `expected.type()`.
+Comparison compare_outputs(const char* actual, const TensorBuffer& expected, const Shape& shape,
+                           const Tolerance& tolerance, std::size_t keep = 5);
+// float32 arrays.
 Comparison compare_outputs(const float* actual, const float* expected, const Shape& shape,
                            const Tolerance& tolerance, std::size_t keep = 5);
 

@@ -53,12 +53,29 @@ fs::path write(const fs::path& path, const std::string& text) {
   return path;
 }
 
+const Signature& signature();
+
 Backend nvcc_backend() {
   Backend backend;
   backend.kind = BackendKind::Cuda;
   backend.compiler = "/usr/local/cuda/bin/nvcc";
   backend.arch = "sm_80";
   return backend;
+}
+
+// The cache in `dir`, the verified copy in `dir/<copy>`, the compiler
+// confined by the `confine` program from this test's runfiles.
+CompileSettings settings(const fs::path& dir, const std::string& copy = "private") {
+  CompileSettings settings;
+  settings.cache_root = dir / "cache";
+  settings.private_dir = dir / copy;
+  settings.timeout_seconds = 600;
+  settings.confine = fs::path(std::getenv("TEST_SRCDIR")) / "judge/harness/sandbox/confine";
+  return settings;
+}
+
+CompileOutcome compile(const fs::path& source, const CompileSettings& settings) {
+  return compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), settings);
 }
 
 const Signature& signature() {
@@ -88,17 +105,46 @@ extern "C" void solution(const float* input, float* output, size_t n, double fac
   scale<<<(n + 255) / 256, 256>>>(input, output, n, static_cast<float>(factor));
 }
 )");
-  CompileOutcome first = compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), dir / "cache", 600);
+  CompileOutcome first = compile(source, settings(dir, "first"));
   ASSERT_TRUE(first.ok) << first.command << "\n" << first.log;
   EXPECT_FALSE(first.cached);
   ASSERT_TRUE(fs::exists(first.library));
   CommandResult symbols = run_command({"/usr/bin/nm", "-D", "--defined-only", first.library.string()}, 60);
   EXPECT_NE(symbols.output.find("judge_solution_entry"), std::string::npos) << symbols.output;
 
-  CompileOutcome second = compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), dir / "cache", 600);
+  CompileOutcome second = compile(source, settings(dir, "second"));
   ASSERT_TRUE(second.ok);
   EXPECT_TRUE(second.cached);
-  EXPECT_EQ(second.library, first.library);
+  EXPECT_NE(second.library, first.library);  // each judging loads its own verified copy
+  EXPECT_EQ(run_command({"/usr/bin/cmp", first.library.string(), second.library.string()}, 60).status.code, 0);
+
+  // A cached library changed after publishing is found out and rebuilt.
+  for (const auto& entry : fs::directory_iterator(dir / "cache")) {
+    if (fs::exists(entry.path() / "libsolution.so")) std::ofstream(entry.path() / "libsolution.so", std::ios::app) << "tampered";
+  }
+  CompileOutcome third = compile(source, settings(dir, "third"));
+  ASSERT_TRUE(third.ok) << third.log;
+  EXPECT_FALSE(third.cached);
+  EXPECT_TRUE(third.rebuilt_damaged);
+  // (nvcc's output names its build folder, so a rebuild differs in bytes.)
+  EXPECT_NE(run_command({"/usr/bin/nm", "-D", "--defined-only", third.library.string()}, 60).output.find(
+                "judge_solution_entry"),
+            std::string::npos);
+  CompileOutcome fourth = compile(source, settings(dir, "fourth"));
+  EXPECT_TRUE(fourth.cached);
+  EXPECT_FALSE(fourth.rebuilt_damaged);
+}
+
+TEST(CompileWithNvcc, AnIncludeOutsideTheToolkitIsACompileErrorShowingNoByteOfIt) {
+  const fs::path dir = temp_dir("nvcc_include");
+  const fs::path secret = write(dir / "secret.h", "int planted = JUDGE_PLANTED_SECRET_42;\n");
+  const fs::path source = write(dir / "include.cu", "#include \"" + secret.string() + "\"\n" + R"(
+extern "C" void solution(const float* input, float* output, size_t n, double factor) {}
+)");
+  CompileOutcome outcome = compile(source, settings(dir));
+  EXPECT_FALSE(outcome.ok);
+  EXPECT_NE(outcome.log.find("Permission denied"), std::string::npos) << outcome.log;
+  EXPECT_EQ(outcome.log.find("JUDGE_PLANTED_SECRET_42"), std::string::npos) << outcome.log;
 }
 
 TEST(CompileWithNvcc, RefusesAWrongParameterTypeBeforeCompiling) {
@@ -106,7 +152,7 @@ TEST(CompileWithNvcc, RefusesAWrongParameterTypeBeforeCompiling) {
   const fs::path source = write(dir / "scale.cu", R"(
 extern "C" void solution(const float* input, float* output, int n, double factor) {}
 )");
-  CompileOutcome outcome = compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), dir / "cache", 600);
+  CompileOutcome outcome = compile(source, settings(dir));
   EXPECT_FALSE(outcome.ok);
   EXPECT_NE(outcome.log.find("parameter 3 ('n') is declared 'int', but the problem declares 'size_t n'"),
             std::string::npos)
@@ -120,7 +166,7 @@ extern "C" void solution(const float* input, float* output, size_t n, double fac
   outptu[0] = 1.0f;
 }
 )");
-  CompileOutcome outcome = compile_solution(source, signature(), nvcc_backend(), nvcc_backend().compiler_version(), dir / "cache", 600);
+  CompileOutcome outcome = compile(source, settings(dir));
   EXPECT_FALSE(outcome.ok);
   EXPECT_NE(outcome.log.find("typo.cu(3)"), std::string::npos) << outcome.log;
   EXPECT_NE(outcome.log.find("outptu"), std::string::npos) << outcome.log;

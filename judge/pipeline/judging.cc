@@ -2,10 +2,13 @@
 
 #include <chrono>
 #include <fstream>
+#include <random>
 #include <sstream>
 
+#include "harness/runner/stopping.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
+#include "judge/pipeline/timing_guard.h"
 #include "judge/problem/inputs.h"
 
 namespace judge {
@@ -35,7 +38,8 @@ Verdict verdict_for(const RunnerOutcome& outcome) {
   switch (outcome.kind) {
     case RunnerOutcome::Kind::Ok: return Verdict::Accepted;
     case RunnerOutcome::Kind::CudaError:
-    case RunnerOutcome::Kind::Crashed: return Verdict::RuntimeError;
+    case RunnerOutcome::Kind::Crashed:
+    case RunnerOutcome::Kind::Hostile: return Verdict::RuntimeError;
     case RunnerOutcome::Kind::TimedOut: return Verdict::TimeLimitExceeded;
     case RunnerOutcome::Kind::LoadError: return Verdict::CompileError;
     case RunnerOutcome::Kind::JudgeBug: return Verdict::JudgeError;
@@ -43,15 +47,20 @@ Verdict verdict_for(const RunnerOutcome& outcome) {
   return Verdict::JudgeError;
 }
 
+// See calibrate(): the timing bound's absolute floor on the CPU backend.
+constexpr double kCpuBackendNoiseFloorMs = 50.0;
+
 // One judging run's moving parts, so each stage reads as a short function.
 class Judging {
  public:
   Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, const EventSink& emit)
-      : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_start(Clock::now()) {
+      : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_random(std::random_device{}()) {
     m_report.problem = problem.slug();
+    m_report.dtype = dtype_name(problem.dtype);
     m_report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
     m_report.backend = backend;
     m_report.timing_kind = backend.kind == BackendKind::Cuda ? "gpu" : "cpu-emulated";
+    m_report.sandbox = options.sandbox ? "on" : "DISABLED (--no-sandbox)";
   }
 
   JudgeReport run() {
@@ -73,9 +82,15 @@ class Judging {
     m_report.compiler_version = m_backend.compiler_version();
     m_emit({{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
             {"compiler", m_report.compiler_version}});
+    CompileSettings settings;
+    settings.cache_root = m_options.cache_root;
+    settings.private_dir = m_options.work_root / "library";
+    settings.timeout_seconds = m_options.compile_time_limit;
+    settings.sandbox = m_options.sandbox;
+    settings.confine = m_backend.confine;
+    settings.readable = m_backend.compiler_files;
     CompileOutcome outcome = compile_solution(m_options.solution, m_problem.signature(), m_backend,
-                                              m_report.compiler_version, m_options.cache_root,
-                                              m_options.compile_time_limit);
+                                              m_report.compiler_version, settings);
     m_report.compile_command = outcome.command;
     if (!outcome.ok) return fail(Verdict::CompileError, outcome.log, "");
     m_library = outcome.library;
@@ -87,18 +102,45 @@ class Judging {
                     const std::map<std::string, std::string>& env) {
     std::map<std::string, std::string> runner_env = m_backend.runner_env;
     runner_env.insert(env.begin(), env.end());
-    session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name);
+    session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name, confinement());
+    if (name.rfind("calibrate", 0) == 0) return true;  // no solution in a calibration session
     RunnerOutcome loaded = session->load(m_library, m_options.case_time_limit);
+    note_sandbox(*session);
     if (loaded.kind == RunnerOutcome::Kind::Ok) {
-      m_report.device_properties = loaded.reply.value("device_properties", nlohmann::json());
+      // From the runner's reply (hostile input): kept only as an object.
+      const nlohmann::json properties = loaded.reply.value("device_properties", nlohmann::json());
+      m_report.device_properties = properties.is_object() ? properties : nlohmann::json();
       return true;
     }
     return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");
   }
 
+  RunnerConfinement confinement() const {
+    RunnerConfinement confinement;
+    confinement.sandbox = m_options.sandbox;
+    confinement.memory_bytes = m_backend.kind == BackendKind::Cpu ? m_options.memory_limit_bytes : 0;
+    confinement.readable = {m_library.parent_path()};
+    return confinement;
+  }
+
+  // The runner's own line on what its sandbox enforces, for the report.
+  void note_sandbox(RunnerSession& session) {
+    const std::string log = session.log_tail(64 * 1024);
+    const std::size_t at = log.find("runner: sandbox on: ");
+    if (at == std::string::npos) return;
+    const std::size_t end = log.find('\n', at);
+    m_report.sandbox = log.substr(at + 20, end == std::string::npos ? std::string::npos : end - at - 20);
+  }
+
+  // Requests to the runner are the solution's time; compiling and the
+  // judge's own reference computations are not.
+  RunnerOutcome counted(RunnerOutcome outcome) {
+    m_solution_ms += outcome.round_trip_ms;
+    return outcome;
+  }
+
   bool time_left(const std::string& case_name) {
-    const double elapsed = std::chrono::duration<double>(Clock::now() - m_start).count();
-    if (elapsed <= m_options.total_time_limit) return true;
+    if (m_solution_ms / 1000.0 <= m_options.total_time_limit) return true;
     return fail(Verdict::TimeLimitExceeded,
                 "the whole judging exceeded its limit of " + std::to_string(static_cast<int>(m_options.total_time_limit)) + " s",
                 case_name);
@@ -128,7 +170,7 @@ class Judging {
       for (uint64_t seed : {m_options.seed, m_options.seed + 1}) {
         const CallData& call = call_data(test_case, seed);
         Downloads downloads;
-        RunnerOutcome outcome = session->run(m_problem.signature(), call, m_options.case_time_limit, downloads);
+        RunnerOutcome outcome = counted(session->run(m_problem.signature(), call, m_options.case_time_limit, downloads));
         if (outcome.kind != RunnerOutcome::Kind::Ok) {
           report.verdict = verdict_for(outcome);
           report.message = outcome.message;
@@ -153,33 +195,41 @@ class Judging {
     return true;
   }
 
+  // Each timed run is its own request on freshly generated inputs (seeds
+  // from the judge's random source, so no solution can predict or replay
+  // them); after each run the judge decides at random whether to verify its
+  // outputs, and bounds its claimed time with its own clock.
   bool benchmark() {
     const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(m_options.bench_tier));
     m_emit({{"status", "BENCHMARKING"}, {"tier", m_options.bench_tier}, {"timing", m_report.timing_kind},
             {"total_tests", cases.size()}});
-    std::unique_ptr<RunnerSession> session;
-    if (!open_session(session, "bench", {})) return false;
+    std::unique_ptr<RunnerSession> calibration, session;
+    if (!open_session(calibration, "calibrate", {}) || !open_session(session, "bench", {})) return false;
+    const BenchSettings& settings = m_options.bench;
     for (const TestCase* test_case : cases) {
       if (!time_left(test_case->name)) return false;
       CaseReport report{test_case->name, m_options.bench_tier, "natural"};
       report.flops = m_problem.definition->flops(test_case->args);
-      // Two input sets, each checked after the timed runs.
-      const std::vector<uint64_t> seeds = {m_options.seed + 100, m_options.seed + 101};
-      std::vector<const CallData*> calls;
-      for (uint64_t seed : seeds) calls.push_back(&call_data(*test_case, seed));
-      std::vector<Downloads> downloads;
-      std::vector<double> times_ms;
-      RunnerOutcome outcome = session->bench(m_problem.signature(), calls, m_options.bench,
-                                             m_options.case_time_limit, downloads, times_ms);
-      if (outcome.kind != RunnerOutcome::Kind::Ok) return fail(verdict_for(outcome), outcome.message, test_case->name);
-      for (std::size_t i = 0; i < calls.size(); ++i) {
-        if (auto wrong = check_call(m_problem, *calls[i], downloads[i])) {
-          return fail(Verdict::WrongAnswer,
-                      "a timed run with input seed " + std::to_string(seeds[i]) + " gave a wrong result: " + *wrong,
-                      test_case->name);
-        }
+      TimingBound bound;
+      if (!calibrate(*calibration, *test_case, bound)) return false;
+
+      runner::StoppingRule rule{settings.min_runs, settings.max_runs, settings.target_rse, settings.budget_seconds};
+      std::vector<double> times_ms, round_trips_ms;
+      double measured_seconds = 0;
+      for (int run = -settings.warmup; run < 0 || !runner::should_stop(rule, times_ms, measured_seconds); ++run) {
+        if (!time_left(test_case->name)) return false;
+        double claimed_ms = 0, round_trip_ms = 0;
+        if (!timed_run(*session, *test_case, run <= 0, claimed_ms, round_trip_ms)) return false;
+        // Warm-up runs are checked like the others but not counted: their
+        // round trips include one-time set-up (worker pools, module loading).
+        if (run < 0) continue;
+        times_ms.push_back(claimed_ms);
+        round_trips_ms.push_back(round_trip_ms);
+        measured_seconds += claimed_ms / 1000.0;
       }
-      for (uint64_t seed : seeds) m_calls.erase(test_case->name + "#" + std::to_string(seed));
+      if (auto forged = forged_claims(times_ms, round_trips_ms, bound)) {
+        return fail(Verdict::RuntimeError, *forged, test_case->name);
+      }
       report.benchmarked = true;
       report.timing = summarise(times_ms, report.flops);
       m_report.benchmarks.push_back(report);
@@ -197,6 +247,60 @@ class Judging {
     m_report.geomean_gflops = geometric_mean(gflops);
     m_emit({{"status", "BENCHMARKED"}, {"timing", m_report.timing_kind}, {"avg_runtime_ms", m_report.geomean_ms},
             {"avg_gflops", m_report.geomean_gflops}});
+    return true;
+  }
+
+  // Fresh inputs of `test_case`, without the reference (computed only for
+  // the runs that get verified).
+  CallData fresh_inputs(const TestCase& test_case) {
+    CallData call;
+    call.test_case = &test_case;
+    call.seed = m_random();
+    call.tensors = generate_case_inputs(m_problem, test_case, call.seed);
+    return call;
+  }
+
+  // The request overhead of this case's sizes, with no solution in the process.
+  bool calibrate(RunnerSession& calibration, const TestCase& test_case, TimingBound& bound) {
+    std::vector<double> round_trips, claims;
+    for (int i = 0; i < m_options.bench.calibration_runs; ++i) {
+      const CallData call = fresh_inputs(test_case);
+      Downloads downloads;
+      RunnerOutcome outcome =
+          calibration.time(m_problem.signature(), call, m_options.case_time_limit, downloads, /*empty=*/true);
+      if (outcome.kind != RunnerOutcome::Kind::Ok) {
+        return fail(Verdict::JudgeError, "calibrating the timing bound failed: " + outcome.message, test_case.name);
+      }
+      round_trips.push_back(outcome.round_trip_ms);
+      claims.push_back(outcome.reply["ms"].get<double>());
+    }
+    bound = calibrate_bound(round_trips, claims);
+    // On the CPU backend a real launch costs the emulator more outside the
+    // timed region (waking its workers) than an empty call: a wider floor.
+    // Its times are labelled CPU-emulated and never GPU time anyway.
+    if (m_backend.kind == BackendKind::Cpu) bound.noise_absolute_ms = kCpuBackendNoiseFloorMs;
+    return true;
+  }
+
+  bool timed_run(RunnerSession& session, const TestCase& test_case, bool always_verify, double& claimed_ms,
+                 double& round_trip_ms) {
+    CallData call = fresh_inputs(test_case);
+    Downloads downloads;
+    RunnerOutcome outcome =
+        counted(session.time(m_problem.signature(), call, m_options.case_time_limit, downloads));
+    if (outcome.kind != RunnerOutcome::Kind::Ok) return fail(verdict_for(outcome), outcome.message, test_case.name);
+    claimed_ms = outcome.reply["ms"].get<double>();
+    round_trip_ms = outcome.round_trip_ms;
+    if (auto forged = impossible_claim(claimed_ms, round_trip_ms)) {
+      return fail(Verdict::RuntimeError, *forged, test_case.name);
+    }
+    // Decided after the run, from the judge's random source.
+    const bool verify = always_verify || m_random() % static_cast<uint64_t>(m_options.bench.verify_one_in) == 0;
+    if (!verify) return true;
+    compute_expected(m_problem, test_case, call.tensors);
+    if (auto wrong = check_call(m_problem, call, downloads)) {
+      return fail(Verdict::WrongAnswer, "a timed run gave a wrong result: " + *wrong, test_case.name);
+    }
     return true;
   }
 
@@ -222,7 +326,8 @@ class Judging {
   const Backend& m_backend;
   const JudgeOptions& m_options;
   const EventSink& m_emit;
-  Clock::time_point m_start;
+  std::mt19937_64 m_random;  // input seeds of timed runs, which runs to verify
+  double m_solution_ms = 0;  // round trips of the solution's runner requests
   JudgeReport m_report;
   std::filesystem::path m_library;
   std::map<std::string, CallData> m_calls;
@@ -237,6 +342,7 @@ JudgeReport judge_solution(const Problem& problem, const Backend& backend, const
   } catch (const std::exception& error) {
     JudgeReport report;
     report.problem = problem.slug();
+    report.dtype = dtype_name(problem.dtype);
     report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
     report.backend = backend;
     report.verdict = Verdict::JudgeError;

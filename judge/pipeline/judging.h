@@ -21,6 +21,18 @@
 
 namespace judge {
 
+// When to stop timing a case (harness/runner/stopping.h), and how much of
+// it to verify.
+struct BenchSettings {
+  int warmup = 2;
+  std::size_t min_runs = 5;
+  std::size_t max_runs = 200;
+  double target_rse = 0.01;
+  double budget_seconds = 5.0;    // measured (claimed) time per case
+  int verify_one_in = 4;          // besides the first, each timed run is verified with this odds
+  int calibration_runs = 5;       // empty requests per case, for the timing bound
+};
+
 struct JudgeOptions {
   std::filesystem::path solution;
   std::string solution_display;         // how reports name it: the path the user typed, or the bundled one
@@ -29,12 +41,15 @@ struct JudgeOptions {
   std::string bench_tier = "full";
   uint64_t seed = 1;
   bool shuffled_check = true;           // CPU backend: a second pass in shuffled thread order
-  double case_time_limit = 60;          // seconds per runner request
-  double total_time_limit = 1800;       // seconds for the whole judging
+  double case_time_limit = 60;          // seconds per runner request (each check call, each timed run)
+  double total_time_limit = 1800;       // seconds of the solution's own requests; compiling and
+                                        // the judge's references do not count
   double compile_time_limit = 300;
+  bool sandbox = true;                  // false only with --no-sandbox
+  unsigned long long memory_limit_bytes = 0;  // CPU backend: the runner's address space; 0 = none
   std::filesystem::path cache_root;
   std::filesystem::path work_root;      // where call data is exchanged; removed afterwards
-  RunnerSession::BenchSettings bench;
+  BenchSettings bench;
 };
 
 struct CaseReport {
@@ -51,6 +66,7 @@ struct CaseReport {
 
 struct JudgeReport {
   std::string problem;
+  std::string dtype;  // the dtype [VAR] took: "float32", "float16", ...
   std::string solution;
   std::string solution_hash;
   Backend backend;
@@ -61,6 +77,7 @@ struct JudgeReport {
   std::vector<CaseReport> checks;
   std::vector<CaseReport> benchmarks;
   std::string timing_kind;  // "gpu" or "cpu-emulated"
+  std::string sandbox;      // what confined the solution ("Landlock ABI 7 (full); seccomp ...", or "disabled")
   nlohmann::json device_properties;  // the runner's: name, SMs, clocks, memory, versions (null if not loaded)
   double geomean_ms = 0;
   double geomean_gflops = 0;

@@ -14,10 +14,10 @@ namespace protocol = runner_protocol;
 namespace {
 
 // Elements whose bytes are all kPoisonByte: left as the runner filled them.
-int64_t count_poisoned(const char* data, std::size_t elements) {
+int64_t count_poisoned(const char* data, std::size_t elements, std::size_t element_bytes) {
   int64_t count = 0;
   for (std::size_t i = 0; i < elements; ++i) {
-    count += first_byte_not(data + i * sizeof(float), sizeof(float), protocol::kPoisonByte) < 0;
+    count += first_byte_not(data + i * element_bytes, element_bytes, protocol::kPoisonByte) < 0;
   }
   return count;
 }
@@ -35,22 +35,23 @@ std::optional<std::string> check_call(const Problem& problem, const CallData& ca
   }
   for (const auto& [name, original] : call.tensors.inputs) {
     const std::vector<char>& after = downloads.at(name);
-    const int64_t changed = first_difference(original.data(), after.data(), original.size() * sizeof(float));
+    const std::vector<char> uploaded = original.device_bytes();
+    const int64_t changed = first_difference(uploaded.data(), after.data(), uploaded.size());
     if (changed >= 0) {
-      failures << "modified the const input '" << name << "' (first at element " << changed / 4 << ")\n";
+      failures << "modified the const input '" << name << "' (first at element "
+               << changed / static_cast<int64_t>(element_size(original.type())) << ")\n";
     }
   }
   for (const auto& [name, expected] : call.tensors.outputs) {
     const std::vector<char>& after = downloads.at(name);
-    std::vector<float> actual(expected.size());
-    std::memcpy(actual.data(), after.data(), actual.size() * sizeof(float));
-    Comparison comparison = compare_outputs(actual.data(), expected.data(), call.shape(name), problem.tolerance());
+    Comparison comparison = compare_outputs(after.data(), expected, call.shape(name), problem.tolerance());
     if (!comparison.ok()) {
       failures << describe(comparison, name) << "\n";
-      const int64_t unwritten = count_poisoned(after.data(), expected.size());
+      const int64_t unwritten =
+          count_poisoned(after.data(), static_cast<std::size_t>(expected.size()), element_size(expected.type()));
       if (unwritten) {
         failures << "    " << unwritten << " element(s) of '" << name << "' were never written: they still hold "
-                 << "the NaN pattern the judge fills outputs with before each call\n";
+                 << "the pattern the judge fills outputs with before each call (every byte 0xFF: NaN for floats)\n";
       }
     }
   }

@@ -22,6 +22,7 @@ json to_json(const JudgeReport& report) {
   for (const CaseReport& c : report.benchmarks) benchmarks.push_back(case_json(c));
   json j = {{"schema_version", 1},
             {"problem", report.problem},
+            {"dtype", report.dtype},
             {"solution", report.solution},
             {"solution_hash", report.solution_hash},
             {"backend", report.backend.name()},
@@ -34,7 +35,8 @@ json to_json(const JudgeReport& report) {
             {"exit_code", verdict_exit_code(report.verdict)},
             {"checks", checks},
             {"benchmarks", benchmarks},
-            {"timing", report.timing_kind}};
+            {"timing", report.timing_kind},
+            {"sandbox", report.sandbox}};
   if (!report.message.empty()) j["message"] = report.message;
   if (!report.benchmarks.empty()) {
     j["geomean_runtime_ms"] = report.geomean_ms;

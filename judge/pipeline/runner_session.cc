@@ -1,44 +1,49 @@
 #include "judge/pipeline/runner_session.h"
 
+#include <signal.h>
+
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <stdexcept>
 
 #include "harness/runner/protocol.h"
+#include "harness/sandbox/seccomp_filter.h"
 
 namespace judge {
 
 namespace protocol = runner_protocol;
 using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
 
 namespace {
 
-void write_floats(const std::filesystem::path& path, const std::vector<float>& data) {
+void write_bytes(const std::filesystem::path& path, const std::vector<char>& data) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size() * sizeof(float)));
+  out.write(data.data(), static_cast<std::streamsize>(data.size()));
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-std::vector<char> read_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) throw std::runtime_error("the runner left no " + path.string());
-  std::vector<char> data(static_cast<std::size_t>(in.tellg()));
-  in.seekg(0);
-  in.read(data.data(), static_cast<std::streamsize>(data.size()));
-  return data;
-}
+// Reads a buffer the runner wrote: exactly `expected` bytes, or a Hostile
+// error naming the file. Reads at most one byte more, whatever the file holds.
+struct HostileOutput : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
-const char* scalar_kind(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat32: return "float32";
-    case ScalarType::kFloat64: return "float64";
-    case ScalarType::kInt32: return "int32";
-    case ScalarType::kInt64: return "int64";
-    case ScalarType::kUint32: return "uint32";
-    case ScalarType::kUint64:
-    case ScalarType::kSize: return "uint64";
+std::vector<char> read_exact(const std::filesystem::path& path, std::size_t expected) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw HostileOutput("the solution's process left no " + path.filename().string());
+  std::vector<char> data(expected + 1);
+  in.read(data.data(), static_cast<std::streamsize>(data.size()));
+  const std::size_t got = static_cast<std::size_t>(in.gcount());
+  if (got != expected) {
+    throw HostileOutput(path.filename().string() + " holds " + (got > expected ? "more than " : "") +
+                        std::to_string(got) + " bytes, not the " + std::to_string(expected) +
+                        " the buffer and its guard take (the file was tampered with)");
   }
-  return "?";
+  data.pop_back();
+  return data;
 }
 
 // What the solution's process printed that explains its end: from the first
@@ -48,6 +53,10 @@ const char* scalar_kind(ScalarType type) {
 std::string diagnostic_excerpt(const std::string& log) {
   constexpr std::size_t kLimit = 4000;
   std::size_t start = std::min(log.find("cucpu: kernel"), log.find("ERROR: AddressSanitizer"));
+  if (const std::size_t sandbox = log.find("\nsandbox: the solution "); sandbox != std::string::npos) {
+    const std::size_t end = log.find('\n', sandbox + 1);
+    return log.substr(sandbox + 1, end == std::string::npos ? std::string::npos : end - sandbox - 1);
+  }
   if (start == std::string::npos) {
     return log.size() > kLimit ? "[...]\n" + log.substr(log.size() - kLimit) : log;
   }
@@ -65,12 +74,37 @@ std::string tail_note(const std::string& log) {
 
 }  // namespace
 
+// How the runner's ending reads: the sandbox's forbidden calls by name.
+static std::string describe_ending(const ExitStatus& status) {
+  if (status.exited && status.code == sandbox::kForbiddenCallExitStatus) {
+    return "was stopped by the sandbox";
+  }
+  if (!status.exited && !status.timed_out && status.code == SIGSYS) {
+    return "was stopped by the sandbox: it made a forbidden system call (one that starts a process, reaches "
+           "another process or changes namespaces) with signals blocked, e.g. inside system() or posix_spawn()";
+  }
+  return status.describe();
+}
+
 RunnerSession::RunnerSession(const Backend& backend, const std::map<std::string, std::string>& extra_env,
-                             const std::filesystem::path& work_dir, const std::string& name)
-    : m_dir(work_dir / name) {
+                             const std::filesystem::path& work_dir, const std::string& name,
+                             const RunnerConfinement& confinement)
+    : m_dir(work_dir / name), m_ids(std::random_device{}()) {
   std::filesystem::create_directories(m_dir);
-  m_child = std::make_unique<ChildProcess>(
-      std::vector<std::string>{backend.runner.string(), "--reply-fd", "3"}, extra_env, (m_dir / "runner.log").string());
+  std::vector<std::string> argv = {backend.runner.string(), "--reply-fd", "3", "--write", m_dir.string()};
+  for (const std::filesystem::path& path : confinement.readable) {
+    argv.push_back("--read");
+    argv.push_back(path.string());
+  }
+  if (confinement.memory_bytes) {
+    argv.push_back("--memory-limit");
+    argv.push_back(std::to_string(confinement.memory_bytes));
+  }
+  if (!confinement.sandbox) argv.push_back("--no-sandbox");
+  std::map<std::string, std::string> env = extra_env;
+  env.emplace("TMPDIR", m_dir.string());
+  env.emplace("HOME", m_dir.string());
+  m_child = std::make_unique<ChildProcess>(argv, env, (m_dir / "runner.log").string());
 }
 
 RunnerSession::~RunnerSession() {
@@ -80,50 +114,70 @@ RunnerSession::~RunnerSession() {
   }
 }
 
-RunnerOutcome RunnerSession::request(const json& message, double timeout_seconds) {
+RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock::time_point start) {
   RunnerOutcome outcome;
+  char id[17];
+  std::snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(m_ids()));
+  message["id"] = id;
   const bool sent = m_child->send_line(message.dump());
   std::optional<std::string> line = sent ? m_child->read_line(timeout_seconds) : std::nullopt;
+  outcome.round_trip_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   if (!line) {
     if (!sent) m_child->finish(1.0);
     const ExitStatus& status = m_child->status();
+    const std::string log = m_child->output_tail(256 * 1024);
     if (status.timed_out) {
       outcome.kind = RunnerOutcome::Kind::TimedOut;
       outcome.message = "no answer within " + std::to_string(static_cast<int>(timeout_seconds)) +
-                        " s; the solution's process was killed" + tail_note(m_child->output_tail(256 * 1024));
+                        " s; the solution's process was killed" + tail_note(log);
+    } else if (m_child->reply_overflowed()) {
+      outcome.kind = RunnerOutcome::Kind::Hostile;
+      outcome.message = "the solution's process wrote a reply longer than the protocol allows; it was killed";
     } else {
       outcome.kind = RunnerOutcome::Kind::Crashed;
-      outcome.message = "the solution's process " + status.describe() + tail_note(m_child->output_tail(256 * 1024));
+      outcome.message = "the solution's process " + describe_ending(status) + tail_note(log);
     }
     return outcome;
   }
+  auto hostile = [&](const std::string& what) {
+    m_child->finish(0.0);  // nothing more it says can be trusted
+    outcome.kind = RunnerOutcome::Kind::Hostile;
+    outcome.message = "the reply pipe carried " + what +
+                      ": solution code wrote to the judge's protocol channel; the process was killed";
+    return outcome;
+  };
   try {
     outcome.reply = json::parse(*line);
-  } catch (const json::exception& error) {
-    outcome.kind = RunnerOutcome::Kind::JudgeBug;
-    outcome.message = "unreadable runner reply '" + *line + "': " + error.what();
-    return outcome;
+  } catch (const json::exception&) {
+    return hostile("a line that is not JSON");
   }
-  const std::string status = outcome.reply.value("status", "");
+  if (!outcome.reply.is_object() || !outcome.reply.contains("status") || !outcome.reply["status"].is_string()) {
+    return hostile("a JSON value that is not a reply");
+  }
+  if (outcome.reply.value("id", json()) != json(id)) return hostile("a reply to no request the judge sent");
+  auto text = [&](const char* key) {
+    const json& value = outcome.reply.contains(key) ? outcome.reply[key] : json();
+    return value.is_string() ? value.get<std::string>() : std::string();
+  };
+  const std::string status = text("status");
   if (status == protocol::kStatusOk) return outcome;
   if (status == protocol::kStatusCudaError) {
     outcome.kind = RunnerOutcome::Kind::CudaError;
-    outcome.message = outcome.reply.value("error", "") + " (" + outcome.reply.value("message", "") + ") in " +
-                      outcome.reply.value("where", "") + tail_note(m_child->output_tail(256 * 1024));
+    outcome.message = text("error") + " (" + text("message") + ") in " + text("where") +
+                      tail_note(m_child->output_tail(256 * 1024));
   } else if (status == "load_error") {
     outcome.kind = RunnerOutcome::Kind::LoadError;
-    outcome.message = outcome.reply.value("message", "");
+    outcome.message = text("message");
   } else {
     outcome.kind = RunnerOutcome::Kind::JudgeBug;
-    outcome.message = "runner: " + outcome.reply.value("message", *line);
+    outcome.message = "runner: " + text("message");
   }
   return outcome;
 }
 
 RunnerOutcome RunnerSession::load(const std::filesystem::path& library, double timeout_seconds) {
-  return request({{"op", protocol::kOpLoad}, {"library", library.string()}}, timeout_seconds);
+  return request({{"op", protocol::kOpLoad}, {"library", library.string()}}, timeout_seconds, Clock::now());
 }
-
 json RunnerSession::call_arguments(const Signature& signature, const CallData& call, const std::string& tag) {
   json arguments = json::array();
   const ScalarArgs& args = call.test_case->args;
@@ -132,67 +186,79 @@ json RunnerSession::call_arguments(const Signature& signature, const CallData& c
       const int64_t count = element_count(call.shape(parameter.name));
       json tensor = {{"kind", "tensor"},
                      {"name", parameter.name},
-                     {"bytes", count * static_cast<int64_t>(sizeof(float))},
+                     {"bytes", count * static_cast<int64_t>(element_size(parameter.type))},
                      {"output", parameter.is_output_tensor()},
                      {"download", (m_dir / (tag + "_after_" + parameter.name + ".bin")).string()}};
       if (parameter.is_input_tensor()) {
         const std::filesystem::path upload = m_dir / (tag + "_in_" + parameter.name + ".bin");
-        write_floats(upload, call.tensors.inputs.at(parameter.name));
+        write_bytes(upload, call.tensors.inputs.at(parameter.name).device_bytes());
         tensor["upload"] = upload.string();
       }
       arguments.push_back(tensor);
     } else if (is_integer(parameter.type)) {
-      arguments.push_back({{"kind", scalar_kind(parameter.type)}, {"name", parameter.name},
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
                            {"value", args.integer(parameter.name)}});
+    } else if (element_size(parameter.type) == 2) {  // float16, bfloat16: the value's bits
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
+                           {"value", half_bits(parameter.type, args.real(parameter.name))}});
     } else {
-      arguments.push_back({{"kind", scalar_kind(parameter.type)}, {"name", parameter.name},
+      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
                            {"value", args.real(parameter.name)}});
     }
   }
   return arguments;
 }
 
-Downloads RunnerSession::read_downloads(const Signature& signature, const std::string& tag) {
+Downloads RunnerSession::read_downloads(const Signature& signature, const CallData& call, const std::string& tag) {
   Downloads downloads;
-  for (const Parameter* parameter : signature.input_tensors()) {
-    downloads[parameter->name] = read_bytes(m_dir / (tag + "_after_" + parameter->name + ".bin"));
-    std::filesystem::remove(m_dir / (tag + "_in_" + parameter->name + ".bin"));
+  std::vector<const Parameter*> tensors = signature.input_tensors();
+  for (const Parameter* parameter : signature.output_tensors()) tensors.push_back(parameter);
+  for (const Parameter* parameter : tensors) {
+    const std::size_t bytes = static_cast<std::size_t>(element_count(call.shape(parameter->name))) * element_size(parameter->type);
+    const std::filesystem::path path = m_dir / (tag + "_after_" + parameter->name + ".bin");
+    downloads[parameter->name] = read_exact(path, bytes + protocol::kGuardBytes);
   }
-  for (const Parameter* parameter : signature.output_tensors()) {
-    downloads[parameter->name] = read_bytes(m_dir / (tag + "_after_" + parameter->name + ".bin"));
-  }
-  for (const auto& [name, bytes] : downloads) std::filesystem::remove(m_dir / (tag + "_after_" + name + ".bin"));
   return downloads;
+}
+
+RunnerOutcome RunnerSession::exchange(const std::string& op, const Signature& signature, const CallData& call,
+                                      double timeout_seconds, Downloads& downloads, json extra) {
+  const std::string tag = "call";
+  const Clock::time_point start = Clock::now();  // before the inputs exist anywhere the solution could see
+  json message = {{"op", op}, {"params", call_arguments(signature, call, tag)}};
+  message.update(extra);
+  RunnerOutcome outcome = request(message, timeout_seconds, start);
+  if (outcome.kind == RunnerOutcome::Kind::Ok) {
+    try {
+      downloads = read_downloads(signature, call, tag);
+    } catch (const HostileOutput& error) {
+      m_child->finish(0.0);
+      outcome.kind = RunnerOutcome::Kind::Hostile;
+      outcome.message = error.what();
+    }
+  }
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(m_dir, ignored)) {
+    if (entry.path().filename().string().rfind(tag + "_", 0) == 0) std::filesystem::remove(entry.path(), ignored);
+  }
+  return outcome;
 }
 
 RunnerOutcome RunnerSession::run(const Signature& signature, const CallData& call, double timeout_seconds,
                                  Downloads& downloads) {
-  const std::string tag = "call";
-  RunnerOutcome outcome =
-      request({{"op", protocol::kOpRun}, {"params", call_arguments(signature, call, tag)}}, timeout_seconds);
-  if (outcome.kind == RunnerOutcome::Kind::Ok) downloads = read_downloads(signature, tag);
-  return outcome;
+  return exchange(protocol::kOpRun, signature, call, timeout_seconds, downloads, json::object());
 }
 
-RunnerOutcome RunnerSession::bench(const Signature& signature, const std::vector<const CallData*>& calls,
-                                   const BenchSettings& settings, double timeout_seconds,
-                                   std::vector<Downloads>& downloads, std::vector<double>& times_ms) {
-  json sets = json::array();
-  for (std::size_t i = 0; i < calls.size(); ++i) sets.push_back(call_arguments(signature, *calls[i], "set" + std::to_string(i)));
-  json message = {{"op", protocol::kOpBench},
-                  {"sets", sets},
-                  {"warmup", settings.warmup},
-                  {"rule",
-                   {{"min_runs", settings.min_runs},
-                    {"max_runs", settings.max_runs},
-                    {"target_rse", settings.target_rse},
-                    {"budget_seconds", settings.budget_seconds}}}};
-  RunnerOutcome outcome = request(message, timeout_seconds);
+RunnerOutcome RunnerSession::time(const Signature& signature, const CallData& call, double timeout_seconds,
+                                  Downloads& downloads, bool empty) {
+  RunnerOutcome outcome =
+      exchange(protocol::kOpTime, signature, call, timeout_seconds, downloads, json{{"empty", empty}});
   if (outcome.kind != RunnerOutcome::Kind::Ok) return outcome;
-  times_ms = outcome.reply.at("times_ms").get<std::vector<double>>();
-  downloads.clear();
-  for (std::size_t i = 0; i < calls.size(); ++i) {
-    downloads.push_back(read_downloads(signature, "set" + std::to_string(i)));
+  const json& ms = outcome.reply.contains("ms") ? outcome.reply["ms"] : json();
+  if (!ms.is_number() || !std::isfinite(ms.get<double>()) || ms.get<double>() < 0) {
+    m_child->finish(0.0);
+    outcome.kind = RunnerOutcome::Kind::Hostile;
+    outcome.message = "the timed run's reply holds no valid time ('" + ms.dump() + "'): the reply was tampered with";
   }
   return outcome;
 }

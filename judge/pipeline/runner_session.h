@@ -4,7 +4,9 @@
 // nothing about correctness (see output_check.h).
 #pragma once
 
+#include <chrono>
 #include <filesystem>
+#include <random>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -18,19 +20,32 @@
 
 namespace judge {
 
-// How a request to the runner ended.
+// How a request to the runner ended. Everything the runner returns is
+// treated as hostile (solution code shares its process): a reply that is not
+// the runner's answer, or a buffer file of the wrong size, is Hostile, a
+// RUNTIME_ERROR, never a judge fault or an out-of-bounds read.
 struct RunnerOutcome {
-  enum class Kind { Ok, CudaError, LoadError, Crashed, TimedOut, JudgeBug } kind = Kind::Ok;
+  enum class Kind { Ok, CudaError, LoadError, Crashed, TimedOut, Hostile, JudgeBug } kind = Kind::Ok;
   std::string message;  // for all but Ok
   nlohmann::json reply;
+  double round_trip_ms = 0;  // the judge's own clock, from before the inputs were written
+};
+
+// How the runner process is confined (harness/sandbox).
+struct RunnerConfinement {
+  bool sandbox = true;                  // false only with --no-sandbox
+  unsigned long long memory_bytes = 0;  // address-space limit; 0 = none
+  std::vector<std::filesystem::path> readable;  // e.g. the folder of the library to load
 };
 
 class RunnerSession {
  public:
   // Starts the backend's runner with `extra_env` (e.g. the CPU backend's
-  // shuffled thread order); its output goes to work_dir/<name>.log.
+  // shuffled thread order) in a scrubbed environment, confined; its output
+  // goes to work_dir/<name>/runner.log, its exchange folder is work_dir/<name>.
   RunnerSession(const Backend& backend, const std::map<std::string, std::string>& extra_env,
-                const std::filesystem::path& work_dir, const std::string& name);
+                const std::filesystem::path& work_dir, const std::string& name,
+                const RunnerConfinement& confinement);
   ~RunnerSession();
 
   RunnerOutcome load(const std::filesystem::path& library, double timeout_seconds);
@@ -38,26 +53,27 @@ class RunnerSession {
   // One checked call; fills `downloads` on success.
   RunnerOutcome run(const Signature& signature, const CallData& call, double timeout_seconds, Downloads& downloads);
 
-  // Timed calls rotating over `calls`; fills `downloads` (one per call, the
-  // output of that input set's last timed run) and `times_ms`.
-  struct BenchSettings {
-    int warmup = 2;
-    std::size_t min_runs = 5;
-    std::size_t max_runs = 200;
-    double target_rse = 0.01;
-    double budget_seconds = 5.0;
-  };
-  RunnerOutcome bench(const Signature& signature, const std::vector<const CallData*>& calls,
-                      const BenchSettings& settings, double timeout_seconds, std::vector<Downloads>& downloads,
-                      std::vector<double>& times_ms);
+  // One timed call on `call`'s inputs (one request per timed run, so the
+  // judge's clock bounds each claim); the runner's claim is reply["ms"],
+  // checked to be a finite non-negative number. `empty` skips the call, to
+  // measure the request's own overhead in a session without a solution.
+  RunnerOutcome time(const Signature& signature, const CallData& call, double timeout_seconds,
+                     Downloads& downloads, bool empty = false);
+
+  // What printed the runner; its sandbox line says what is enforced.
+  std::string log_tail(std::size_t max_bytes) const { return m_child->output_tail(max_bytes); }
 
  private:
   nlohmann::json call_arguments(const Signature& signature, const CallData& call, const std::string& tag);
-  Downloads read_downloads(const Signature& signature, const std::string& tag);
-  RunnerOutcome request(const nlohmann::json& message, double timeout_seconds);
+  Downloads read_downloads(const Signature& signature, const CallData& call, const std::string& tag);
+  RunnerOutcome request(nlohmann::json message, double timeout_seconds,
+                        std::chrono::steady_clock::time_point start);
+  RunnerOutcome exchange(const std::string& op, const Signature& signature, const CallData& call,
+                         double timeout_seconds, Downloads& downloads, nlohmann::json extra);
 
   std::filesystem::path m_dir;
   std::unique_ptr<ChildProcess> m_child;
+  std::mt19937_64 m_ids;
 };
 
 }  // namespace judge

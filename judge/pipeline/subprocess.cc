@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,12 +11,13 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
-extern char** environ;
+#include "harness/sandbox/process_limits.h"
 
 namespace judge {
 
@@ -33,24 +35,21 @@ template <class Redirect>
 pid_t spawn(const std::vector<std::string>& argv, const std::map<std::string, std::string>& extra_env,
             Redirect redirect) {
   if (argv.empty()) throw std::invalid_argument("spawn: empty command");
-  std::vector<std::string> env_strings;
-  for (char** e = environ; *e; ++e) {
-    std::string entry = *e;
-    const std::string key = entry.substr(0, entry.find('='));
-    if (!extra_env.count(key)) env_strings.push_back(entry);
-  }
-  for (const auto& [key, value] : extra_env) env_strings.push_back(key + "=" + value);
+  const std::vector<std::string> env_strings = sandbox::scrubbed_environment(extra_env);
   std::vector<char*> c_argv, c_env;
   for (const std::string& a : argv) c_argv.push_back(const_cast<char*>(a.c_str()));
   c_argv.push_back(nullptr);
   for (const std::string& e : env_strings) c_env.push_back(const_cast<char*>(e.c_str()));
   c_env.push_back(nullptr);
 
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
+    sandbox::die_with_parent(parent);
     redirect();
+    sandbox::close_inherited_descriptors({3});  // fd 3: the runner's reply pipe, where there is one
     execve(c_argv[0], c_argv.data(), c_env.data());
     // execve only returns on failure; try PATH for bare command names.
     execvpe(c_argv[0], c_argv.data(), c_env.data());
@@ -84,6 +83,33 @@ std::string read_tail(const std::string& path, std::size_t max_bytes) {
 }
 
 }  // namespace
+
+void adopt_orphans() { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
+int kill_leftover_children() {
+  const std::string self = std::to_string(getpid());
+  int killed = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    std::getline(stat, line);
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+    const std::size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(line.substr(close + 1));
+    std::string state, parent;
+    fields >> state >> parent;
+    if (parent != self) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(name));
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    ++killed;
+  }
+  return killed;
+}
 
 std::string ExitStatus::describe() const {
   std::ostringstream out;
@@ -203,6 +229,14 @@ std::optional<std::string> ChildProcess::read_line(double timeout_seconds) {
       return std::nullopt;
     }
     m_buffer.append(buffer, static_cast<std::size_t>(n));
+    if (m_buffer.size() > kMaxReplyBytes && m_buffer.find('\n') == std::string::npos) {
+      m_overflowed = true;
+      kill_group();
+      reap(true);
+      close(m_reply);
+      m_reply = -1;
+      return std::nullopt;
+    }
   }
 }
 
@@ -229,8 +263,12 @@ ExitStatus ChildProcess::finish(double grace_seconds) {
 
 std::string ChildProcess::output_tail(std::size_t max_bytes) const { return read_tail(m_log_path, max_bytes); }
 
+// The group, and the child itself in case it left the group (setsid).
 void ChildProcess::kill_group() {
-  if (m_pid > 0 && !m_reaped) kill(-m_pid, SIGKILL);
+  if (m_pid > 0 && !m_reaped) {
+    kill(-m_pid, SIGKILL);
+    kill(m_pid, SIGKILL);
+  }
 }
 
 void ChildProcess::reap(bool block) {

@@ -1,6 +1,10 @@
 // Child processes the judge keeps in control of: compilers and the runner.
 // Every child gets its own process group, so a time-out kills it with all it
-// started; its stdout and stderr go to a log file whose tail the judge shows.
+// started, dies with the judge (PR_SET_PDEATHSIG), inherits no descriptor
+// but its standard ones (and the runner's reply pipe), and sees a scrubbed
+// environment (harness/sandbox/process_limits.h): PATH, locale and GPU
+// selection, plus what the caller sets; no token or key of the judge's.
+// Its stdout and stderr go to a log file whose tail the judge shows.
 #pragma once
 
 #include <sys/types.h>
@@ -26,6 +30,17 @@ struct CommandResult {
   std::string output;  // stdout and stderr interleaved, capped
 };
 
+// Makes this process the reaper of every process its children leave behind
+// (PR_SET_CHILD_SUBREAPER), so that one that left its process group with
+// setsid() still becomes this process's child and kill_leftover_children()
+// can end it.
+void adopt_orphans();
+
+// Kills and reaps every child of this process that is still there (only
+// call it when no child should be: at the end of a judging). Returns how
+// many there were.
+int kill_leftover_children();
+
 // Runs argv to completion (or kills it after `timeout_seconds`).
 CommandResult run_command(const std::vector<std::string>& argv, double timeout_seconds,
                           const std::map<std::string, std::string>& extra_env = {},
@@ -48,7 +63,11 @@ class ChildProcess {
 
   // The next reply line, or nullopt when the child died or the time ran out
   // (then `status()` says which; a child that timed out has been killed).
+  // A line longer than kMaxReplyBytes is hostile: the child is killed and
+  // `reply_overflowed()` says so.
   std::optional<std::string> read_line(double timeout_seconds);
+  static constexpr std::size_t kMaxReplyBytes = 1 << 20;
+  bool reply_overflowed() const { return m_overflowed; }
 
   // Kills the child if it still runs and reaps it.
   ExitStatus finish(double grace_seconds = 5.0);
@@ -67,6 +86,7 @@ class ChildProcess {
   std::string m_log_path;
   std::string m_buffer;
   bool m_reaped = false;
+  bool m_overflowed = false;
   ExitStatus m_status;
 };
 

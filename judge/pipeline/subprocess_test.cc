@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include <unistd.h>
+
 namespace judge {
 namespace {
 
@@ -21,6 +23,27 @@ TEST(RunCommand, KillsAHangingCommandAndItsChildren) {
   CommandResult r = run_command({"/bin/sh", "-c", "sleep 100 & sleep 100"}, 0.3);
   EXPECT_TRUE(r.status.timed_out);
   EXPECT_NE(r.status.describe().find("timed out"), std::string::npos);
+}
+
+TEST(LeftoverChildren, AProcessThatLeftItsGroupIsAdoptedAndKilled) {
+  adopt_orphans();
+  // The shell starts a child in a new session and exits at once: the child
+  // escapes the group kill, is re-parented to this process, and must die.
+  CommandResult r = run_command({"/bin/sh", "-c", "setsid sleep 100 >/dev/null 2>&1 < /dev/null & echo started"}, 10);
+  EXPECT_EQ(r.output, "started\n");
+  int killed = 0;
+  for (int attempt = 0; attempt < 50 && killed == 0; ++attempt) {
+    killed = kill_leftover_children();  // setsid may take a moment to fork
+    if (killed == 0) usleep(20000);
+  }
+  EXPECT_EQ(killed, 1);
+  EXPECT_EQ(kill_leftover_children(), 0);
+}
+
+TEST(RunCommand, ScrubsTheEnvironment) {
+  setenv("JUDGE_TEST_SECRET", "hunter2", 1);
+  CommandResult r = run_command({"/bin/sh", "-c", "echo \"[$JUDGE_TEST_SECRET]\""}, 10);
+  EXPECT_EQ(r.output, "[]\n");
 }
 
 TEST(RunCommand, PassesExtraEnvironment) {

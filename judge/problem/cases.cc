@@ -2,25 +2,56 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
-#include <regex>
 #include <set>
 #include <sstream>
 
 #include "judge/common/errors.h"
+#include "judge/problem/limits.h"
 #include "judge/problem/philox.h"
 
 namespace judge {
 namespace {
 
+using limits::shortened;
+
+// A case name: a letter or digit, then letters, digits, '_', '-', '.'. A
+// loop, not std::regex, whose matcher recurses per character.
+bool is_valid_case_name(const std::string& name) {
+  if (name.empty() || name.size() > limits::kMaxCaseNameLength) return false;
+  auto alphanumeric = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); };
+  if (!alphanumeric(name[0])) return false;
+  for (char c : name) {
+    if (!alphanumeric(c) && c != '_' && c != '-' && c != '.') return false;
+  }
+  return true;
+}
+
+// An optional sign, then decimal digits only.
+bool is_integer_text(const std::string& text) {
+  std::size_t i = (!text.empty() && (text[0] == '-' || text[0] == '+')) ? 1 : 0;
+  if (i == text.size()) return false;
+  for (; i < text.size(); ++i) {
+    if (text[i] < '0' || text[i] > '9') return false;
+  }
+  return true;
+}
+
 class CasesReader {
  public:
-  CasesReader(const std::filesystem::path& file, const Signature& signature, const ProblemDefinition& definition)
-      : m_file(file), m_signature(signature), m_definition(definition) {}
+  CasesReader(const std::filesystem::path& file, const Signature& signature, const ProblemDefinition& definition,
+              const std::vector<ScalarType>& dtypes, ScalarType dtype)
+      : m_file(file), m_signature(signature), m_definition(definition), m_dtypes(dtypes), m_dtype(dtype) {}
 
   CaseSet read(const std::string& text) const {
+    if (text.size() > limits::kMaxFileBytes) {
+      throw ProblemError(located(m_file, 0, "the file is " + std::to_string(text.size()) +
+                                                " bytes; a case file may be at most " +
+                                                std::to_string(limits::kMaxFileBytes) + " bytes"));
+    }
     const YAML::Node root = [&] {
       try {
         return YAML::Load(text);
@@ -33,7 +64,8 @@ class CasesReader {
 
     CaseSet set;
     set.file = m_file;
-    if (root["tolerance"]) set.tolerance = read_tolerance(root["tolerance"]);
+    set.tolerances = read_tolerances(root);
+    set.tolerance = set.tolerances.at(m_dtype);
     const YAML::Node tiers = root["tiers"];
     if (!tiers) fail(root, "cases.yaml has no 'tiers' (sample, check, full)");
     if (!tiers.IsMap()) fail(tiers, "'tiers' must be a map with sample, check and full");
@@ -52,6 +84,9 @@ class CasesReader {
                        std::to_string(list.size()));
       }
       if (tier == Tier::kFull && list.size() == 0) fail(list, "tier 'full' must hold at least one case");
+      if (case_lines.size() + list.size() > limits::kMaxCases) {
+        fail(list, "more than " + std::to_string(limits::kMaxCases) + " cases in all tiers");
+      }
       for (const YAML::Node& entry : list) {
         TestCase test_case = read_case(entry, tier);
         auto [it, inserted] = case_lines.emplace(test_case.name, test_case.line);
@@ -77,29 +112,56 @@ class CasesReader {
       if (!known.count(field.first.Scalar())) {
         std::string list;
         for (const std::string& key : known) list += (list.empty() ? "" : ", ") + key;
-        fail(field.first, owner + " has an unknown field '" + field.first.Scalar() + "' (known: " + list + ")");
+        fail(field.first, owner + " has an unknown field '" + shortened(field.first.Scalar()) + "' (known: " + list + ")");
       }
     }
   }
 
   double read_real(const YAML::Node& node, const std::string& what) const {
     if (!node.IsScalar()) fail(node, what + " must be a number");
+    if (node.Scalar().size() > limits::kMaxNumberLength) fail(node, what + " must be a number, not '" + shortened(node.Scalar()) + "'");
     try {
       std::size_t used = 0;
       double value = std::stod(node.Scalar(), &used);
       if (used == node.Scalar().size() && std::isfinite(value)) return value;
     } catch (const std::exception&) {
     }
-    fail(node, what + " must be a finite number, not '" + node.Scalar() + "'");
+    fail(node, what + " must be a finite number, not '" + shortened(node.Scalar()) + "'");
   }
 
-  Tolerance read_tolerance(const YAML::Node& node) const {
-    if (!node.IsMap()) fail(node, "'tolerance' must be a map {rtol: ..., atol: ...}");
-    check_keys(node, {"rtol", "atol"}, "tolerance");
+  // `tolerance: {rtol, atol}` is the default dtype's; a problem offering
+  // other dtypes states each one's under its name, derived the way the
+  // default's was (statement.md says how).
+  std::map<ScalarType, Tolerance> read_tolerances(const YAML::Node& root) const {
+    std::map<ScalarType, Tolerance> tolerances;
+    const YAML::Node node = root["tolerance"];
+    std::set<std::string> known = {"rtol", "atol"};
+    for (std::size_t i = 1; i < m_dtypes.size(); ++i) known.insert(dtype_name(m_dtypes[i]));
+    if (node) {
+      if (!node.IsMap()) fail(node, "'tolerance' must be a map {rtol: ..., atol: ...}");
+      check_keys(node, known, "tolerance");
+      tolerances[m_dtypes.front()] = read_tolerance(node, std::string("tolerance"));
+    } else {
+      tolerances[m_dtypes.front()] = Tolerance{};
+    }
+    for (std::size_t i = 1; i < m_dtypes.size(); ++i) {
+      const std::string name = dtype_name(m_dtypes[i]);
+      if (!node || !node[name]) {
+        fail(node ? node : root, "the statement offers dtype " + name + ", but 'tolerance' has no '" + name +
+                                     ": {rtol: ..., atol: ...}' for it");
+      }
+      if (!node[name].IsMap()) fail(node[name], "tolerance " + name + " must be a map {rtol: ..., atol: ...}");
+      check_keys(node[name], {"rtol", "atol"}, "tolerance " + name);
+      tolerances[m_dtypes[i]] = read_tolerance(node[name], "tolerance " + name);
+    }
+    return tolerances;
+  }
+
+  Tolerance read_tolerance(const YAML::Node& node, const std::string& owner) const {
     Tolerance tolerance;
-    if (node["rtol"]) tolerance.rtol = read_real(node["rtol"], "tolerance rtol");
-    if (node["atol"]) tolerance.atol = read_real(node["atol"], "tolerance atol");
-    if (tolerance.rtol < 0 || tolerance.atol < 0) fail(node, "tolerance rtol and atol must not be negative");
+    if (node["rtol"]) tolerance.rtol = read_real(node["rtol"], owner + " rtol");
+    if (node["atol"]) tolerance.atol = read_real(node["atol"], owner + " atol");
+    if (tolerance.rtol < 0 || tolerance.atol < 0) fail(node, owner + " rtol and atol must not be negative");
     return tolerance;
   }
 
@@ -112,14 +174,20 @@ class CasesReader {
       fail(entry, std::string("a case in tier '") + tier_name(tier) + "' has no 'name'");
     }
     test_case.name = entry["name"].Scalar();
-    static const std::regex name_pattern("[A-Za-z0-9][A-Za-z0-9_.-]*");
-    const std::string owner = "case '" + test_case.name + "'";
-    if (!std::regex_match(test_case.name, name_pattern)) {
-      fail(entry["name"], owner + ": a case name is letters, digits, '_', '-', '.' (it names files and random streams)");
+    const std::string owner = "case '" + shortened(test_case.name) + "'";
+    if (!is_valid_case_name(test_case.name)) {
+      fail(entry["name"], owner + ": a case name is letters, digits, '_', '-', '.', starts with a letter or digit and "
+                                  "has at most " + std::to_string(limits::kMaxCaseNameLength) +
+                                  " characters (it names files and random streams)");
     }
     check_keys(entry, {"name", "params", "inputs"}, owner);
     read_params(entry, owner, test_case.args);
     test_case.input_ranges = read_input_ranges(entry["inputs"], owner);
+    for (const auto& [name, values] : test_case.args.arrays()) {
+      if (entry["inputs"] && entry["inputs"][name]) {
+        fail(entry["inputs"][name], owner + ": inputs: '" + name + "' is given literally in 'params'; a range makes no sense");
+      }
+    }
     try {
       m_definition.validate(test_case.args);
     } catch (const InvalidCase& error) {
@@ -135,15 +203,19 @@ class CasesReader {
     for (const auto& field : params) {
       const std::string name = field.first.Scalar();
       const Parameter* parameter = m_signature.find(name);
-      if (parameter == nullptr) fail(field.first, owner + ": unknown parameter '" + name + "' (not in the statement)");
-      if (parameter->pointer) {
-        fail(field.first, owner + ": parameter '" + name + "' is a tensor; set its value range under 'inputs', not 'params'");
-      }
+      if (parameter == nullptr) fail(field.first, owner + ": unknown parameter '" + shortened(name) + "' (not in the statement)");
       const std::string what = owner + ": parameter '" + name + "' (" + parameter->c_type() + ")";
-      if (is_integer(parameter->type)) {
+      if (parameter->pointer) {
+        if (!parameter->is_input_tensor() || !is_integer(parameter->type) || !field.second.IsSequence()) {
+          fail(field.first, owner + ": parameter '" + name + "' is a tensor; set its value range under 'inputs' (only "
+                                    "an integer input tensor may be given literally here, as a list)");
+        }
+        args.set_array(name, read_array(field.second, *parameter, what));
+      } else if (is_integer(parameter->type)) {
         args.set_integer(name, read_integer(field.second, *parameter, what));
       } else {
-        args.set_real(name, read_real(field.second, what));
+        // What the solution receives: the value rounded to its type.
+        args.set_real(name, round_to(parameter->type, read_real(field.second, what)));
       }
     }
     for (const Parameter* parameter : m_signature.scalars()) {
@@ -154,27 +226,29 @@ class CasesReader {
   int64_t read_integer(const YAML::Node& node, const Parameter& parameter, const std::string& what) const {
     if (!node.IsScalar()) fail(node, what + " must be an integer");
     const std::string& text = node.Scalar();
-    static const std::regex integer_pattern("[-+]?[0-9]+");
-    if (!std::regex_match(text, integer_pattern)) fail(node, what + " must be an integer, not '" + text + "'");
+    if (text.size() > limits::kMaxNumberLength || !is_integer_text(text)) {
+      fail(node, what + " must be an integer, not '" + shortened(text) + "'");
+    }
     int64_t value = 0;
     try {
       value = std::stoll(text);
     } catch (const std::out_of_range&) {
       fail(node, what + ": " + text + " is out of range");
     }
-    int64_t low = std::numeric_limits<int64_t>::min();
-    int64_t high = std::numeric_limits<int64_t>::max();
-    switch (parameter.type) {
-      case ScalarType::kInt32: low = std::numeric_limits<int32_t>::min(); high = std::numeric_limits<int32_t>::max(); break;
-      case ScalarType::kUint32: low = 0; high = std::numeric_limits<uint32_t>::max(); break;
-      case ScalarType::kUint64:
-      case ScalarType::kSize: low = 0; break;
-      default: break;
-    }
+    const int64_t low = integer_min(parameter.type), high = integer_max(parameter.type);
     if (value < low || value > high) {
       fail(node, what + ": " + text + " is out of range [" + std::to_string(low) + ", " + std::to_string(high) + "]");
     }
     return value;
+  }
+
+  std::vector<int64_t> read_array(const YAML::Node& list, const Parameter& parameter, const std::string& what) const {
+    if (list.size() == 0 || list.size() > limits::kMaxArrayLength) {
+      fail(list, what + ": a literal tensor holds 1 to " + std::to_string(limits::kMaxArrayLength) + " values");
+    }
+    std::vector<int64_t> values;
+    for (const YAML::Node& item : list) values.push_back(read_integer(item, parameter, what + " element"));
+    return values;
   }
 
   std::map<std::string, InputRange> read_input_ranges(const YAML::Node& inputs, const std::string& owner) const {
@@ -186,13 +260,18 @@ class CasesReader {
         const std::string name = field.first.Scalar();
         const Parameter* parameter = m_signature.find(name);
         if (name != "default" && (parameter == nullptr || !parameter->is_input_tensor())) {
-          fail(field.first, owner + ": inputs: '" + name + "' is not an input tensor (a const pointer parameter) or 'default'");
+          fail(field.first, owner + ": inputs: '" + shortened(name) + "' is not an input tensor (a const pointer parameter) or 'default'");
         }
         const YAML::Node& range = field.second;
         if (!range.IsSequence() || range.size() != 2) fail(range, owner + ": inputs: '" + name + "' must be [lo, hi]");
         InputRange parsed{read_real(range[0], owner + ": inputs: '" + name + "' lo"),
                           read_real(range[1], owner + ": inputs: '" + name + "' hi")};
         if (!(parsed.lo < parsed.hi)) fail(range, owner + ": inputs: '" + name + "' needs lo < hi");
+        if (parameter != nullptr && is_integer(parameter->type)) {
+          check_integer_range(range, parsed, *parameter, owner + ": inputs: '" + name + "'");
+          given[name] = parsed;
+          continue;
+        }
         // The generator rounds the bounds to float32 and needs an exact
         // width so every platform draws the same values (philox.h).
         if (!uniform_range_is_exact(static_cast<float>(parsed.lo), static_cast<float>(parsed.hi))) {
@@ -210,14 +289,35 @@ class CasesReader {
     std::map<std::string, InputRange> ranges;
     for (const Parameter* input : m_signature.input_tensors()) {
       auto it = given.find(input->name);
-      ranges[input->name] = it != given.end() ? it->second : fallback;
+      if (it != given.end()) {
+        ranges[input->name] = it->second;
+      } else if (is_integer(input->type)) {
+        ranges[input->name] = input->type == ScalarType::kBool ? InputRange{0, 2} : InputRange{0, 100};
+      } else {
+        ranges[input->name] = fallback;
+      }
     }
     return ranges;
+  }
+
+  // Integer bounds within the type (hi may be one past its maximum), at
+  // most 2^29 apart (philox.h).
+  void check_integer_range(const YAML::Node& node, const InputRange& range, const Parameter& parameter,
+                           const std::string& what) const {
+    const bool integral = range.lo == std::floor(range.lo) && range.hi == std::floor(range.hi);
+    const double low = static_cast<double>(integer_min(parameter.type));
+    const double high = static_cast<double>(integer_max(parameter.type)) + 1;
+    if (!integral || range.lo < low || range.hi > high || range.hi - range.lo > double(1 << 29)) {
+      fail(node, what + " is a " + parameter.c_type() + " tensor: its range [lo, hi) needs integer bounds within " +
+                     dtype_name(parameter.type) + ", at most 2^29 apart");
+    }
   }
 
   std::filesystem::path m_file;
   const Signature& m_signature;
   const ProblemDefinition& m_definition;
+  std::vector<ScalarType> m_dtypes;
+  ScalarType m_dtype;
 };
 
 }  // namespace
@@ -253,8 +353,11 @@ std::vector<std::string> CaseSet::names() const {
 }
 
 CaseSet parse_cases(const std::string& text, const std::filesystem::path& file, const Signature& signature,
-                    const ProblemDefinition& definition) {
-  return CasesReader(file, signature, definition).read(text);
+                    const ProblemDefinition& definition, const std::vector<ScalarType>& dtypes, ScalarType dtype) {
+  if (dtypes.empty() || std::find(dtypes.begin(), dtypes.end(), dtype) == dtypes.end()) {
+    throw std::logic_error(std::string("parse_cases: dtype ") + dtype_name(dtype) + " is not among those offered");
+  }
+  return CasesReader(file, signature, definition, dtypes, dtype).read(text);
 }
 
 CaseSet load_cases(const std::filesystem::path& file, const Signature& signature,

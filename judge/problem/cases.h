@@ -1,11 +1,13 @@
 // A problem's cases.yaml: the test data, editable without touching code.
 //
-//   tolerance: {rtol: 1.0e-4, atol: 1.0e-4}    # optional
+//   tolerance: {rtol: 1.0e-4, atol: 1.0e-4,    # optional: the default dtype's
+//               float16: {rtol: .., atol: ..}}  # required for every other dtype offered
 //   tiers:
 //     sample: [one case]                       # shown to the user
 //     check:  [at least 6 small cases]
 //     full:   [the benchmark sizes]
-//   each case: {name, params: {every scalar parameter}, inputs: {default|<input tensor>: [lo, hi)}}
+//   each case: {name, params: {every scalar parameter, optionally integer input
+//               tensors as literal lists}, inputs: {default|<input tensor>: [lo, hi)}}
 //
 // Every case is validated with the definition at load, so an impossible size
 // is a ProblemError naming file, line and case before anything runs.
@@ -26,7 +28,8 @@ const char* tier_name(Tier tier);  // "sample", "check", "full"
 constexpr Tier kAllTiers[] = {Tier::kSample, Tier::kCheck, Tier::kFull};
 constexpr std::size_t kMinCheckCases = 6;
 
-// Inputs are drawn uniformly from [lo, hi).
+// Inputs are drawn uniformly from [lo, hi); integer tensors from the
+// integers in [lo, hi), by default [0, 100) (bool: [0, 2)).
 struct InputRange {
   double lo = 0.0;
   double hi = 1.0;
@@ -43,7 +46,8 @@ struct TestCase {
 
 struct CaseSet {
   std::filesystem::path file;
-  Tolerance tolerance;
+  Tolerance tolerance;  // for the dtype in force
+  std::map<ScalarType, Tolerance> tolerances;  // for every dtype offered
   std::vector<TestCase> cases;  // tier by tier, in file order
 
   std::vector<const TestCase*> tier(Tier tier) const;
@@ -52,9 +56,12 @@ struct CaseSet {
 };
 
 // Parses `text`, the contents of `file` (for messages), against the
-// statement's signature and the definition. Throws ProblemError.
+// statement's signature resolved for `dtype`, one of the problem's `dtypes`
+// (the default first), and the definition. Throws ProblemError.
 CaseSet parse_cases(const std::string& text, const std::filesystem::path& file, const Signature& signature,
-                    const ProblemDefinition& definition);
+                    const ProblemDefinition& definition,
+                    const std::vector<ScalarType>& dtypes = {ScalarType::kFloat32},
+                    ScalarType dtype = ScalarType::kFloat32);
 CaseSet load_cases(const std::filesystem::path& file, const Signature& signature,
                    const ProblemDefinition& definition);
 

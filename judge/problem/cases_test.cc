@@ -140,5 +140,83 @@ TEST_F(CasesTest, EveryBrokenFileNamesFileLineCaseAndParameter) {
   }
 }
 
+// Cases of the test-only problem every-dtype: typed tensors and dtypes.
+class TypedCasesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_statement = load_statement(testdata() / "problems/every-dtype/statement.md");
+    m_definition = make_definition("every-dtype");
+    ASSERT_NE(m_definition, nullptr);
+  }
+  CaseSet parse(const std::string& text, ScalarType dtype = ScalarType::kFloat32) const {
+    return parse_cases(text, "typed.yaml", m_statement.signature.with_dtype(dtype), *m_definition,
+                       m_statement.dtypes, dtype);
+  }
+  std::string error_of(const std::string& text, ScalarType dtype = ScalarType::kFloat32) const {
+    try {
+      parse(text, dtype);
+    } catch (const ProblemError& error) {
+      return error.what();
+    }
+    return "(no error)";
+  }
+  // A valid file with `tolerance` and the first check case's extra fields.
+  static std::string file(const std::string& tolerance, const std::string& extra = "") {
+    std::string text = tolerance + "\ntiers:\n  sample:\n    - {name: s, params: {scale: 1, n: 2}}\n  check:\n";
+    text += "    - {name: c0, params: {scale: 1, n: 3" + extra + "}}\n";
+    for (int i = 1; i < 6; ++i) text += "    - {name: c" + std::to_string(i) + ", params: {scale: 1, n: 2}}\n";
+    return text + "  full:\n    - {name: f, params: {scale: 1, n: 2}}\n";
+  }
+  static constexpr const char* kAllTolerances =
+      "tolerance: {rtol: 1.0e-6, atol: 0, float16: {rtol: 1.0e-3, atol: 0}, bfloat16: {rtol: 1.0e-2, atol: 0}, "
+      "float64: {rtol: 1.0e-12, atol: 0}}";
+
+  Statement m_statement;
+  std::unique_ptr<ProblemDefinition> m_definition;
+};
+
+TEST_F(TypedCasesTest, EachDtypeGetsItsOwnTolerance) {
+  EXPECT_DOUBLE_EQ(parse(file(kAllTolerances)).tolerance.rtol, 1e-6);
+  EXPECT_DOUBLE_EQ(parse(file(kAllTolerances), ScalarType::kFloat16).tolerance.rtol, 1e-3);
+  const CaseSet bfloat = parse(file(kAllTolerances), ScalarType::kBFloat16);
+  EXPECT_DOUBLE_EQ(bfloat.tolerance.rtol, 1e-2);
+  EXPECT_EQ(bfloat.tolerances.size(), 4u);
+}
+
+TEST_F(TypedCasesTest, EveryOfferedDtypeNeedsATolerance) {
+  EXPECT_EQ(error_of(file("tolerance: {rtol: 1.0e-6, float16: {rtol: 1.0e-3}, bfloat16: {rtol: 1.0e-2}}")),
+            "typed.yaml:1: the statement offers dtype float64, but 'tolerance' has no 'float64: {rtol: ..., atol: ...}' "
+            "for it");
+  EXPECT_NE(error_of(file("tolerance: {rtol: 1.0e-6, float8: {rtol: 1}}")).find("unknown field 'float8'"),
+            std::string::npos);
+}
+
+TEST_F(TypedCasesTest, ScalarsOfTheDtypeAreRoundedToIt) {
+  const std::string text = file(kAllTolerances);
+  EXPECT_EQ(parse(text).find("c0")->args.real("scale"), 1.0);
+  std::string tenth = text;
+  tenth.replace(tenth.find("{scale: 1, n: 3"), 15, "{scale: 0.1, n: 3");
+  EXPECT_EQ(parse(tenth, ScalarType::kFloat16).find("c0")->args.real("scale"), 0.0999755859375);
+  EXPECT_EQ(parse(tenth, ScalarType::kFloat64).find("c0")->args.real("scale"), 0.1);
+}
+
+TEST_F(TypedCasesTest, IntegerTensorsTakeLiteralListsAndIntegerRanges) {
+  const CaseSet set = parse(file(kAllTolerances, ", sz: [5, 6, 7]"));
+  EXPECT_EQ(set.find("c0")->args.array("sz"), (std::vector<int64_t>{5, 6, 7}));
+  EXPECT_EQ(set.find("c0")->input_ranges.at("i8").hi, 100) << "integer tensors default to [0, 100)";
+  EXPECT_EQ(set.find("c0")->input_ranges.at("flags").hi, 2);
+  EXPECT_EQ(error_of(file(kAllTolerances, ", i8: [1, 2, 300]")),
+            "typed.yaml:6: case 'c0': parameter 'i8' (const int8_t*) element: 300 is out of range [-128, 127]");
+  EXPECT_NE(error_of(file(kAllTolerances, ", x: [1, 2, 3]")).find("parameter 'x' is a tensor"), std::string::npos)
+      << "only integer tensors are given literally";
+  std::string ranged = file(kAllTolerances);
+  ranged.replace(ranged.find("{name: c0, params: {scale: 1, n: 3}}"), 36,
+                 "{name: c0, params: {scale: 1, n: 3}, inputs: {u8: [0, 257]}}");
+  EXPECT_NE(error_of(ranged).find("inputs: 'u8' is a const uint8_t* tensor: its range [lo, hi) needs integer bounds "
+                                  "within uint8"),
+            std::string::npos)
+      << error_of(ranged);
+}
+
 }  // namespace
 }  // namespace judge

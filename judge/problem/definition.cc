@@ -4,12 +4,6 @@
 
 namespace judge {
 
-int64_t element_count(const Shape& shape) {
-  int64_t count = 1;
-  for (int64_t extent : shape) count *= extent;
-  return count;
-}
-
 void ScalarArgs::set_integer(const std::string& name, int64_t value) {
   m_reals.erase(name);
   m_integers[name] = value;
@@ -21,7 +15,17 @@ void ScalarArgs::set_real(const std::string& name, double value) {
 }
 
 bool ScalarArgs::has(const std::string& name) const {
-  return m_integers.count(name) != 0 || m_reals.count(name) != 0;
+  return m_integers.count(name) != 0 || m_reals.count(name) != 0 || m_arrays.count(name) != 0;
+}
+
+void ScalarArgs::set_array(const std::string& name, std::vector<int64_t> values) {
+  m_arrays[name] = std::move(values);
+}
+
+const std::vector<int64_t>& ScalarArgs::array(const std::string& name) const {
+  auto it = m_arrays.find(name);
+  if (it == m_arrays.end()) throw std::out_of_range("tensor parameter '" + name + "' has no literal values");
+  return it->second;
 }
 
 int64_t ScalarArgs::integer(const std::string& name) const {

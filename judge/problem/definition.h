@@ -13,11 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "judge/problem/tensor.h"
+
 namespace judge {
-
-using Shape = std::vector<int64_t>;
-
-int64_t element_count(const Shape& shape);
 
 // Scalar parameter values of one test case, by front-matter name. Integers
 // (size_t, int, ...) and reals (double, float) are kept apart so a case file
@@ -33,12 +31,21 @@ class ScalarArgs {
   double real(const std::string& name) const;
   bool has(const std::string& name) const;
 
+  // The values a case gives literally for an integer input tensor (a shape
+  // array): `params: {shape: [4, 5, 6]}`. Throws std::out_of_range naming
+  // the parameter when absent.
+  void set_array(const std::string& name, std::vector<int64_t> values);
+  const std::vector<int64_t>& array(const std::string& name) const;
+  bool has_array(const std::string& name) const { return m_arrays.count(name) != 0; }
+
   const std::map<std::string, int64_t>& integers() const { return m_integers; }
   const std::map<std::string, double>& reals() const { return m_reals; }
+  const std::map<std::string, std::vector<int64_t>>& arrays() const { return m_arrays; }
 
  private:
   std::map<std::string, int64_t> m_integers;
   std::map<std::string, double> m_reals;
+  std::map<std::string, std::vector<int64_t>> m_arrays;
 };
 
 // A parameter value that makes no sense for the problem (zero size, groups
@@ -54,11 +61,12 @@ struct Tolerance {
   double atol = 5e-3;
 };
 
-// Read-only view of the inputs and writable view of the outputs of one call,
-// by parameter name; each buffer holds element_count(shape) float32 values
-// in row-major order.
-using ConstTensors = std::map<std::string, const float*>;
-using MutableTensors = std::map<std::string, float*>;
+// Read-only views of the inputs and writable views of the outputs of one
+// call, by parameter name; each holds element_count(shape) values in
+// row-major order, float32 for float, float16 and bfloat16 tensors (see
+// tensor.h), the element type otherwise.
+using ConstTensors = std::map<std::string, ConstTensor>;
+using MutableTensors = std::map<std::string, MutableTensor>;
 
 class ProblemDefinition {
  public:
@@ -66,6 +74,8 @@ class ProblemDefinition {
 
   // C parameter list the definition is written against, in ABI order, e.g.
   // {"input", "const float*"}, {"output", "float*"}, {"batch_size", "size_t"}.
+  // A problem offered in several dtypes writes "[VAR]" for the dtype:
+  // {"input", "const [VAR]*"}, {"alpha", "[VAR]"}.
   // Checked against the statement's front matter when the problem loads.
   struct ParameterDecl {
     std::string name;

@@ -12,6 +12,8 @@
 //   u       = (bits >> 8) * 2^-24        exactly, in [0, 1), 24 significant bits
 //   value   = (float)(lo + (hi - lo) * u)  in double
 //   if value >= hi: value = the largest float below hi
+// Integer tensors take lo + floor((hi - lo) * u) instead (integer bounds);
+// float16 and bfloat16 tensors take the float32 value rounded to nearest.
 // lo and hi are float32 values with uniform_range_is_exact(lo, hi) (the
 // cases loader enforces it): then hi - lo and the product are exact in
 // double, so the only rounding is of the sum and of the cast. A compiler
@@ -102,6 +104,15 @@ JUDGE_HOST_DEVICE inline float uniform_element(uint64_t key64, uint64_t index, f
   const double width = static_cast<double>(hi) - static_cast<double>(lo);
   const float value = static_cast<float>(static_cast<double>(lo) + width * u);
   return value < hi ? value : nextafterf(hi, lo);
+}
+
+// Integer tensors: lo + floor((hi - lo) * u) with the same u, for integer
+// bounds with 0 < hi - lo <= 2^29 (the cases loader enforces it), so the
+// product is exact in double and the result lies in [lo, hi).
+JUDGE_HOST_DEVICE inline int64_t uniform_integer_element(uint64_t key64, uint64_t index, int64_t lo, int64_t hi) {
+  const Philox4x32 counter{{static_cast<uint32_t>(index), static_cast<uint32_t>(index >> 32), 0u, 0u}};
+  const double u = unit_float(philox4x32_10(counter, philox_key(key64)).v[0]);
+  return lo + static_cast<int64_t>(static_cast<double>(hi - lo) * u);
 }
 
 }  // namespace judge

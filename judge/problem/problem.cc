@@ -32,9 +32,13 @@ std::optional<Parameter> parse_c_type(const ProblemDefinition::ParameterDecl& de
     text.pop_back();
     while (!text.empty() && text.back() == ' ') text.pop_back();
   }
-  std::optional<ScalarType> type = parse_type_name(text);
-  if (!type || text == "[VAR]") return std::nullopt;
-  parameter.type = *type;
+  if (text == "[VAR]") {
+    parameter.var = true;
+  } else if (std::optional<ScalarType> type = parse_c_type_name(text)) {
+    parameter.type = *type;
+  } else {
+    return std::nullopt;
+  }
   if (!parameter.pointer) parameter.is_const = false;
   return parameter;
 }
@@ -47,8 +51,14 @@ std::string read_problem_file(const std::filesystem::path& file, const std::file
   return text.str();
 }
 
-bool same_abi(const Parameter& a, const Parameter& b) {
-  return a.name == b.name && a.type == b.type && a.pointer == b.pointer && a.is_const == b.is_const;
+// The definition writes [VAR] where the statement does; a problem offered
+// in one dtype only may instead spell that type out ("const float*").
+bool same_abi(const Parameter& declared, const Parameter& expected, const std::vector<ScalarType>& dtypes) {
+  if (declared.name != expected.name || declared.pointer != expected.pointer || declared.is_const != expected.is_const) {
+    return false;
+  }
+  if (!expected.var) return !declared.var && declared.type == expected.type;
+  return declared.var || (dtypes.size() == 1 && declared.type == dtypes.front());
 }
 
 }  // namespace
@@ -64,10 +74,11 @@ void check_definition_matches(const Statement& statement, const ProblemDefinitio
       throw ProblemError(defined_in + " gives parameter " + std::to_string(i + 1) + " '" + declared[i].name +
                          "' the C type '" + declared[i].c_type + "', which is not one the judge knows");
     }
-    if (!same_abi(*actual, expected[i])) {
+    if (!same_abi(*actual, expected[i], statement.dtypes)) {
       throw ProblemError(located(statement.file, expected[i].line,
                                  "declares parameter " + std::to_string(i + 1) + " '" + expected[i].name + "' as " +
-                                     expected[i].c_type() + ", but " + defined_in + " has '" + declared[i].name +
+                                     (statement.dtypes.size() == 1 ? expected[i].c_type() : expected[i].declared_type()) +
+                                     ", but " + defined_in + " has '" + declared[i].name +
                                      "' " + declared[i].c_type));
     }
   }
@@ -88,7 +99,8 @@ const TestCase& Problem::find_case(const std::string& name) const {
   throw UsageError("problem '" + slug() + "' has no case '" + name + "'; its cases are: " + join(cases.names()));
 }
 
-Problem load_problem(const std::filesystem::path& dir, const std::filesystem::path& display_dir) {
+Problem load_problem(const std::filesystem::path& dir, const std::filesystem::path& display_dir,
+                     const std::string& dtype) {
   const std::filesystem::path shown = display_dir.empty() ? dir : display_dir;
   Problem problem;
   problem.dir = dir;
@@ -107,8 +119,22 @@ Problem load_problem(const std::filesystem::path& dir, const std::filesystem::pa
                        join(registered_slugs()) + ")");
   }
   check_definition_matches(problem.statement, *problem.definition);
+  problem.dtype = problem.statement.dtypes.front();
+  if (!dtype.empty()) {
+    const std::optional<ScalarType> chosen = parse_dtype_name(dtype);
+    const auto& offered = problem.statement.dtypes;
+    if (!chosen || std::find(offered.begin(), offered.end(), *chosen) == offered.end()) {
+      std::vector<std::string> names;
+      for (ScalarType type : offered) names.push_back(dtype_name(type));
+      throw UsageError("problem '" + problem.statement.slug + "' is not offered in dtype '" + dtype +
+                       "'; it offers: " + join(names));
+    }
+    problem.dtype = *chosen;
+  }
+  problem.statement.signature = problem.statement.signature.with_dtype(problem.dtype);
   problem.cases = parse_cases(read_problem_file(dir / "cases.yaml", shown / "cases.yaml"), shown / "cases.yaml",
-                              problem.statement.signature, *problem.definition);
+                              problem.statement.signature, *problem.definition, problem.statement.dtypes,
+                              problem.dtype);
 
   // The definition must give a shape to every tensor of every case.
   for (const TestCase& test_case : problem.cases.cases) {
@@ -120,6 +146,14 @@ Problem load_problem(const std::filesystem::path& dir, const std::filesystem::pa
         throw ProblemError(located(problem.cases.file, test_case.line,
                                    "case '" + test_case.name + "': the definition gives no shape for tensor '" +
                                        parameter.name + "'"));
+      }
+      if (test_case.args.has_array(parameter.name) &&
+          element_count(it->second) != static_cast<int64_t>(test_case.args.array(parameter.name).size())) {
+        throw ProblemError(located(problem.cases.file, test_case.line,
+                                   "case '" + test_case.name + "': '" + parameter.name + "' lists " +
+                                       std::to_string(test_case.args.array(parameter.name).size()) +
+                                       " values, but the definition gives it " +
+                                       std::to_string(element_count(it->second)) + " elements"));
       }
       for (int64_t extent : it->second) {
         if (extent <= 0) {
@@ -146,12 +180,12 @@ std::vector<std::string> Catalogue::slugs() const {
   return found;
 }
 
-Problem Catalogue::load(const std::string& slug) const {
+Problem Catalogue::load(const std::string& slug, const std::string& dtype) const {
   std::vector<std::string> known = slugs();
   if (std::find(known.begin(), known.end(), slug) == known.end()) {
     throw UsageError("unknown problem '" + slug + "' in " + m_display_root.string() + "; known problems: " + join(known));
   }
-  return load_problem(m_root / slug, m_display_root / slug);
+  return load_problem(m_root / slug, m_display_root / slug, dtype);
 }
 
 }  // namespace judge

@@ -22,13 +22,15 @@ namespace judge {
 
 struct Problem {
   std::filesystem::path dir;
+  // Its signature is resolved for `dtype`: [VAR] parameters have that type.
   Statement statement;
+  ScalarType dtype = ScalarType::kFloat32;  // the dtype [VAR] takes in this load
   std::unique_ptr<ProblemDefinition> definition;
   CaseSet cases;
 
   const std::string& slug() const { return statement.slug; }
   const Signature& signature() const { return statement.signature; }
-  const Tolerance& tolerance() const { return cases.tolerance; }
+  const Tolerance& tolerance() const { return cases.tolerance; }  // for `dtype`
 
   // The case named `name`; throws UsageError listing the case names.
   const TestCase& find_case(const std::string& name) const;
@@ -36,8 +38,11 @@ struct Problem {
 
 // Loads problems/<slug>/ from `dir`. Messages name the files under
 // `display_dir` (default: `dir`), e.g. "problems/<slug>" rather than a long
-// runfiles path. Throws ProblemError.
-Problem load_problem(const std::filesystem::path& dir, const std::filesystem::path& display_dir = {});
+// runfiles path. `dtype` picks one of the dtypes the statement offers
+// (default: its first); UsageError when it offers no such dtype. Throws
+// ProblemError.
+Problem load_problem(const std::filesystem::path& dir, const std::filesystem::path& display_dir = {},
+                     const std::string& dtype = "");
 
 // Throws ProblemError naming both sides at the first difference between the
 // statement's parameters and the definition's.
@@ -57,7 +62,7 @@ class Catalogue {
 
   // Throws UsageError listing the known slugs when `slug` is not one, and
   // ProblemError when the problem is broken.
-  Problem load(const std::string& slug) const;
+  Problem load(const std::string& slug, const std::string& dtype = "") const;
 
  private:
   std::filesystem::path m_root;

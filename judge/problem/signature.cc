@@ -1,73 +1,16 @@
 #include "judge/problem/signature.h"
 
-#include <array>
-#include <utility>
-
 namespace judge {
-namespace {
-
-// Accepted spellings, first the canonical one for each type.
-const std::array<std::pair<const char*, ScalarType>, 13> kSpellings = {{
-    {"float", ScalarType::kFloat32},
-    {"double", ScalarType::kFloat64},
-    {"int", ScalarType::kInt32},
-    {"int32_t", ScalarType::kInt32},
-    {"int64_t", ScalarType::kInt64},
-    {"long long", ScalarType::kInt64},
-    {"unsigned int", ScalarType::kUint32},
-    {"uint32_t", ScalarType::kUint32},
-    {"uint64_t", ScalarType::kUint64},
-    {"unsigned long long", ScalarType::kUint64},
-    {"size_t", ScalarType::kSize},
-    {"float32", ScalarType::kFloat32},
-    {"float64", ScalarType::kFloat64},
-}};
-
-}  // namespace
-
-const char* c_name(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat32: return "float";
-    case ScalarType::kFloat64: return "double";
-    case ScalarType::kInt32: return "int";
-    case ScalarType::kInt64: return "int64_t";
-    case ScalarType::kUint32: return "unsigned int";
-    case ScalarType::kUint64: return "uint64_t";
-    case ScalarType::kSize: return "size_t";
-  }
-  return "?";
-}
-
-bool is_integer(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat32:
-    case ScalarType::kFloat64: return false;
-    case ScalarType::kInt32:
-    case ScalarType::kInt64:
-    case ScalarType::kUint32:
-    case ScalarType::kUint64:
-    case ScalarType::kSize: return true;
-  }
-  return false;
-}
-
-std::optional<ScalarType> parse_type_name(const std::string& spelling) {
-  if (spelling == "[VAR]") return kProblemDtype;
-  for (const auto& [name, type] : kSpellings) {
-    if (spelling == name) return type;
-  }
-  return std::nullopt;
-}
-
-std::string known_type_names() {
-  std::string names = "[VAR]";
-  for (const auto& entry : kSpellings) names += std::string(", ") + entry.first;
-  return names;
-}
 
 std::string Parameter::c_type() const {
   if (!pointer) return c_name(type);
   return std::string(is_const ? "const " : "") + c_name(type) + "*";
+}
+
+std::string Parameter::declared_type() const {
+  if (!var) return c_type();
+  if (!pointer) return "[VAR]";
+  return std::string(is_const ? "const " : "") + "[VAR]*";
 }
 
 std::string Signature::c_parameter_list() const {
@@ -81,6 +24,40 @@ std::string Signature::c_parameter_list() const {
 
 std::string Signature::c_prototype() const {
   return "extern \"C\" void solution(" + c_parameter_list() + ");";
+}
+
+std::string Signature::c_includes() const {
+  bool half = false, bfloat = false;
+  for (const Parameter& parameter : parameters) {
+    half |= parameter.type == ScalarType::kFloat16;
+    bfloat |= parameter.type == ScalarType::kBFloat16;
+  }
+  std::string includes = "#include <cstddef>\n#include <cstdint>\n";
+  if (half) includes += "#include <cuda_fp16.h>\n";
+  if (bfloat) includes += "#include <cuda_bf16.h>\n";
+  return includes;
+}
+
+Signature Signature::with_dtype(ScalarType dtype) const {
+  Signature resolved = *this;
+  for (Parameter& parameter : resolved.parameters) {
+    if (parameter.var) parameter.type = dtype;
+  }
+  return resolved;
+}
+
+bool Signature::uses_var() const {
+  for (const Parameter& parameter : parameters) {
+    if (parameter.var) return true;
+  }
+  return false;
+}
+
+bool Signature::uses_var_tensor() const {
+  for (const Parameter& parameter : parameters) {
+    if (parameter.var && parameter.pointer) return true;
+  }
+  return false;
 }
 
 const Parameter* Signature::find(const std::string& name) const {

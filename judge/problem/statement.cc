@@ -5,14 +5,16 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
 #include "judge/common/errors.h"
+#include "judge/problem/limits.h"
 
 namespace judge {
 namespace {
+
+using limits::shortened;
 
 // The parts of the file around the front matter.
 struct FrontMatter {
@@ -71,6 +73,8 @@ class FrontMatterReader {
   }
   int line_of(const YAML::Mark& mark) const { return mark.line + m_line_offset; }
 
+  const std::filesystem::path& file() const { return m_file; }
+
   [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
     throw ProblemError(located(m_file, line_of(node), message));
   }
@@ -81,6 +85,7 @@ class FrontMatterReader {
     if (!value) fail(map, owner + " has no '" + key + "' field");
     if (!value.IsScalar()) fail(value, owner + ": '" + key + "' must be a single value, not a list or map");
     if (value.Scalar().empty()) fail(value, owner + ": '" + key + "' is empty");
+    check_length(value, owner + ": '" + key + "'");
     return value.Scalar();
   }
 
@@ -88,7 +93,15 @@ class FrontMatterReader {
     YAML::Node value = map[key];
     if (!value || value.IsNull()) return "";
     if (!value.IsScalar()) fail(value, "'" + key + "' must be a single value, not a list or map");
+    check_length(value, "'" + key + "'");
     return value.Scalar();
+  }
+
+  void check_length(const YAML::Node& value, const std::string& what) const {
+    if (value.Scalar().size() > limits::kMaxTextLength) {
+      fail(value, what + " is " + std::to_string(value.Scalar().size()) + " characters long; at most " +
+                      std::to_string(limits::kMaxTextLength) + " are allowed");
+    }
   }
 
   // "true"/"false" as a string or a YAML boolean (both are scalars with
@@ -114,22 +127,32 @@ Parameter read_parameter(const FrontMatterReader& reader, const YAML::Node& entr
   for (const auto& field : entry) {
     std::string key = field.first.Scalar();
     if (!kParameterKeys.count(key)) {
-      reader.fail(field.first, owner + " has an unknown field '" + key + "' (known: name, type, pointer, const, constant)");
+      reader.fail(field.first, owner + " has an unknown field '" + shortened(key) + "' (known: name, type, pointer, const, constant)");
     }
   }
   Parameter parameter;
   parameter.line = reader.line_of(entry);
   parameter.name = reader.required_text(entry, "name", owner);
-  const std::string named = owner + " '" + parameter.name + "'";
+  const std::string named = owner + " '" + shortened(parameter.name) + "'";
   if (!is_valid_identifier(parameter.name)) {
-    reader.fail(entry["name"], named + ": the name is not a valid C identifier (letters, digits, '_', not a keyword)");
+    reader.fail(entry["name"], named + ": the name is not a valid C identifier (letters, digits, '_', not a keyword, "
+                               "at most " + std::to_string(limits::kMaxIdentifierLength) + " characters)");
   }
   const std::string type_name = reader.required_text(entry, "type", named);
-  std::optional<ScalarType> type = parse_type_name(type_name);
-  if (!type) reader.fail(entry["type"], named + ": unknown type '" + type_name + "' (known: " + known_type_names() + ")");
-  parameter.type = *type;
   if (!entry["pointer"]) reader.fail(entry, named + " has no 'pointer' field");
   parameter.pointer = reader.boolean(entry["pointer"], named + ": 'pointer'");
+  if (type_name == "[VAR]") {
+    parameter.var = true;  // its type is set from the problem's dtypes
+  } else if (std::optional<ScalarType> type = parse_c_type_name(type_name)) {
+    parameter.type = *type;
+  } else if (type_name == "void") {
+    reader.fail(entry["type"], named + (parameter.pointer
+                                            ? ": a pointer to void has no element type for the judge to generate "
+                                              "and compare; name the element type (float, int, uint32_t, ...)"
+                                            : ": void is not a parameter type"));
+  } else {
+    reader.fail(entry["type"], named + ": unknown type '" + shortened(type_name) + "' (known: " + known_c_type_names() + ")");
+  }
 
   // Tensara writes `const` for pointers and `constant` for scalars; both
   // mean the same. When both are present they must agree.
@@ -141,17 +164,6 @@ Parameter read_parameter(const FrontMatterReader& reader, const YAML::Node& entr
     is_const = value;
   }
   parameter.is_const = is_const.value_or(false);
-
-  if (type_name == "[VAR]" && !parameter.pointer) {
-    reader.fail(entry["type"], named + ": [VAR] is the element type of a tensor and needs pointer: \"true\"; "
-                               "a scalar must name its C type (size_t, double, ...)");
-  }
-  if (parameter.pointer && type_name != "[VAR]") {
-    // The judge allocates, generates and compares tensors in the problem's
-    // dtype only; it has no data to give a pointer of another type.
-    reader.fail(entry["type"], named + ": a pointer parameter must have type [VAR] (the problem's dtype), not '" +
-                                   type_name + "': the judge only generates and checks tensors of that dtype");
-  }
   return parameter;
 }
 
@@ -160,6 +172,10 @@ Signature read_signature(const FrontMatterReader& reader, const YAML::Node& root
   if (!list) reader.fail(root, "front matter has no 'parameters' field");
   if (!list.IsSequence() || list.size() == 0) {
     reader.fail(list, "'parameters' must be a non-empty list of {name, type, pointer, const}");
+  }
+  if (list.size() > limits::kMaxParameters) {
+    reader.fail(list, "'parameters' has " + std::to_string(list.size()) + " entries; at most " +
+                          std::to_string(limits::kMaxParameters) + " are allowed");
   }
   Signature signature;
   std::map<std::string, int> first_line;
@@ -178,10 +194,43 @@ Signature read_signature(const FrontMatterReader& reader, const YAML::Node& root
   return signature;
 }
 
+// The `dtypes` field: the types `[VAR]` may take, the first the default.
+// Absent, a problem with [VAR] tensors is float32 only.
+std::vector<ScalarType> read_dtypes(const FrontMatterReader& reader, const YAML::Node& root, const Signature& signature) {
+  const YAML::Node list = root["dtypes"];
+  if (!list || list.IsNull()) {
+    for (const Parameter& parameter : signature.parameters) {
+      if (parameter.var && !parameter.pointer && !signature.uses_var_tensor()) {
+        // Tensara resolves a [VAR] scalar from the problem's dtype; with no
+        // [VAR] tensor and no dtypes, nothing says what that is.
+        throw ProblemError(located(reader.file(), parameter.line,
+                                   "parameter '" + parameter.name + "' is a [VAR] scalar, but the problem has no dtype: "
+                                   "no tensor is [VAR] and there is no 'dtypes' field (e.g. dtypes: [float32])"));
+      }
+    }
+    return {ScalarType::kFloat32};
+  }
+  if (!list.IsSequence() || list.size() == 0) reader.fail(list, "'dtypes' must be a non-empty list such as [float32, float16]");
+  if (list.size() > limits::kMaxDtypes) reader.fail(list, "'dtypes' lists more than " + std::to_string(limits::kMaxDtypes) + " entries");
+  if (!signature.uses_var()) reader.fail(list, "'dtypes' is given, but no parameter is [VAR], so no type depends on it");
+  std::vector<ScalarType> dtypes;
+  for (const YAML::Node& entry : list) {
+    const std::optional<ScalarType> dtype = entry.IsScalar() ? parse_dtype_name(entry.Scalar()) : std::nullopt;
+    if (!dtype) {
+      reader.fail(entry, "'dtypes': unknown dtype '" + (entry.IsScalar() ? shortened(entry.Scalar()) : std::string("a list or map")) +
+                             "' (known: " + kKnownDtypeNames + ")");
+    }
+    if (std::find(dtypes.begin(), dtypes.end(), *dtype) != dtypes.end()) {
+      reader.fail(entry, "'dtypes' lists " + entry.Scalar() + " twice");
+    }
+    dtypes.push_back(*dtype);
+  }
+  return dtypes;
+}
+
 }  // namespace
 
 bool is_valid_identifier(const std::string& name) {
-  static const std::regex identifier("[A-Za-z_][A-Za-z0-9_]*");
   static const std::set<std::string> keywords = {
       "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
       "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
@@ -189,10 +238,38 @@ bool is_valid_identifier(const std::string& name) {
       "volatile", "while", "bool", "true", "false", "class", "namespace", "template", "typename", "this",
       "new", "delete", "operator", "private", "public", "protected", "virtual", "friend", "using", "try",
       "catch", "throw", "constexpr", "nullptr", "decltype", "static_assert", "alignas", "alignof", "asm"};
-  return std::regex_match(name, identifier) && !keywords.count(name);
+  // Plain loops, not std::regex: libstdc++'s matcher recurses once per
+  // character and overflows the stack on long names.
+  if (name.empty() || name.size() > limits::kMaxIdentifierLength) return false;
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  if (!letter(name[0])) return false;
+  for (char c : name) {
+    if (!letter(c) && !digit(c)) return false;
+  }
+  return !keywords.count(name);
+}
+
+bool is_valid_slug(const std::string& slug) {
+  // Tensara's only rule is that the slug is the problem's folder name and
+  // part of its URL; its slugs are lowercase letters and digits joined by
+  // '-' or '_'. This accepts exactly that set.
+  if (slug.empty() || slug.size() > limits::kMaxSlugLength) return false;
+  auto alphanumeric = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  for (std::size_t i = 0; i < slug.size(); ++i) {
+    const char c = slug[i];
+    const bool joiner = c == '-' || c == '_';
+    if (!alphanumeric(c) && !joiner) return false;
+    if (joiner && (i == 0 || i + 1 == slug.size() || !alphanumeric(slug[i - 1]))) return false;
+  }
+  return true;
 }
 
 Statement parse_statement(const std::string& text, const std::filesystem::path& file) {
+  if (text.size() > limits::kMaxFileBytes) {
+    throw ProblemError(located(file, 0, "the file is " + std::to_string(text.size()) + " bytes; a statement may be at most " +
+                                            std::to_string(limits::kMaxFileBytes) + " bytes"));
+  }
   FrontMatter parts = split_front_matter(text, file);
   FrontMatterReader reader(file, parts.yaml_first_line);
   // const: operator[] on a non-const node would add the keys it looks up.
@@ -210,9 +287,9 @@ Statement parse_statement(const std::string& text, const std::filesystem::path& 
   Statement statement;
   statement.file = file;
   statement.slug = reader.required_text(root, "slug", "front matter");
-  static const std::regex slug_pattern("[a-z0-9]+(-[a-z0-9]+)*");
-  if (!std::regex_match(statement.slug, slug_pattern)) {
-    reader.fail(root["slug"], "slug '" + statement.slug + "' must be lowercase letters and digits joined by '-'");
+  if (!is_valid_slug(statement.slug)) {
+    reader.fail(root["slug"], "slug '" + shortened(statement.slug) + "' must be lowercase letters and digits joined by "
+                              "single '-' or '_' (at most " + std::to_string(limits::kMaxSlugLength) + " characters)");
   }
   statement.title = reader.required_text(root, "title", "front matter");
   statement.difficulty = reader.optional_text(root, "difficulty");
@@ -223,12 +300,19 @@ Statement parse_statement(const std::string& text, const std::filesystem::path& 
   statement.author = reader.optional_text(root, "author");
   if (YAML::Node tags = root["tags"]; tags && !tags.IsNull()) {
     if (!tags.IsSequence()) reader.fail(tags, "'tags' must be a list of strings");
+    if (tags.size() > limits::kMaxTags) {
+      reader.fail(tags, "'tags' has " + std::to_string(tags.size()) + " entries; at most " +
+                            std::to_string(limits::kMaxTags) + " are allowed");
+    }
     for (const YAML::Node& tag : tags) {
       if (!tag.IsScalar()) reader.fail(tag, "'tags' must be a list of strings");
+      reader.check_length(tag, "a tag");
       statement.tags.push_back(tag.Scalar());
     }
   }
   statement.signature = read_signature(reader, root);
+  statement.dtypes = read_dtypes(reader, root, statement.signature);
+  statement.signature = statement.signature.with_dtype(statement.dtypes.front());
   statement.body = std::move(parts.body);
   statement.body_line = parts.body_line;
   return statement;

@@ -66,9 +66,11 @@ void conv2d_sample(const Sizes& s, const RowMajorMatrix& kernel, const float* in
 class Conv2dGroupNormScaleMaxPoolClamp : public judge::ProblemDefinition {
  public:
   std::vector<ParameterDecl> parameters() const override {
-    return {{"input", "const float*"},    {"kernel", "const float*"}, {"conv_bias", "const float*"},
-            {"gn_weight", "const float*"}, {"gn_bias", "const float*"}, {"scale", "const float*"},
-            {"output", "float*"},          {"num_groups", "size_t"},   {"pool_kernel", "size_t"},
+    // [VAR]: float32 or float16; the judge hands float16 tensors over as
+    // float32 (exactly), so the reference below serves both.
+    return {{"input", "const [VAR]*"},    {"kernel", "const [VAR]*"}, {"conv_bias", "const [VAR]*"},
+            {"gn_weight", "const [VAR]*"}, {"gn_bias", "const [VAR]*"}, {"scale", "const [VAR]*"},
+            {"output", "[VAR]*"},          {"num_groups", "size_t"},     {"pool_kernel", "size_t"},
             {"clamp_min", "double"},       {"clamp_max", "double"},    {"batch_size", "size_t"},
             {"in_channels", "size_t"},     {"out_channels", "size_t"}, {"height", "size_t"},
             {"width", "size_t"},           {"kernel_h", "size_t"},     {"kernel_w", "size_t"}};

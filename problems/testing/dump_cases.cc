@@ -1,11 +1,12 @@
 // Writes test cases to disk for tools outside C++ (the PyTorch cross-check):
-// for every selected case, <out>/<slug>/<case>/ gets each input and each
-// reference output as .npy (float32) and a manifest.json in the schema of
+// for every selected case and every dtype the problem offers,
+// <out>/<slug>/<dtype>/<case>/ gets each input and each reference output as
+// .npy (in the tensor's dtype, see judge dump) and a manifest.json in the schema of
 // `judge dump` (schema_version 1, see judge/cli/dump_command.cc), so the
 // cross-check reads either. This tool dumps whole tiers in one run.
 //
 //   dump_cases --out DIR [--tier check] [--problem SLUG]... [--case NAME]
-//              [--seed N] [--problems-dir DIR]
+//              [--dtype NAME] [--seed N] [--problems-dir DIR]
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <fstream>
@@ -39,6 +40,7 @@ void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, 
                                      {"case", test_case.name},
                                      {"tier", judge::tier_name(test_case.tier)},
                                      {"seed", seed}};
+  manifest["dtype"] = judge::dtype_name(problem.dtype);
   nlohmann::ordered_json params = nlohmann::ordered_json::object();
   for (const auto& [name, value] : test_case.args.integers()) params[name] = value;
   for (const auto& [name, value] : test_case.args.reals()) params[name] = value;
@@ -49,16 +51,18 @@ void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, 
   for (const judge::Parameter& parameter : problem.signature().parameters) {
     if (!parameter.pointer) continue;
     const bool is_input = parameter.is_input_tensor();
-    const std::vector<float>& data =
+    const judge::TensorBuffer& data =
         is_input ? tensors.inputs.at(parameter.name) : tensors.outputs.at(parameter.name);
     const std::string file = parameter.name + ".npy";
-    judge::write_npy(dir / file, data.data(), tensors.shapes.at(parameter.name));
+    judge::write_tensor_npy(dir / file, data, tensors.shapes.at(parameter.name));
     nlohmann::ordered_json entry = {{"name", parameter.name},
                                     {"role", is_input ? "input" : "output"},
-                                    {"dtype", "float32"},
+                                    {"dtype", judge::dtype_name(parameter.type)},
                                     {"shape", tensors.shapes.at(parameter.name)},
                                     {"file", file}};
-    if (is_input) {
+    if (is_input && test_case.args.has_array(parameter.name)) {
+      entry["values"] = test_case.args.array(parameter.name);
+    } else if (is_input) {
       const judge::InputRange& range = test_case.input_ranges.at(parameter.name);
       entry["range"] = {range.lo, range.hi};
     }
@@ -77,6 +81,7 @@ int run(int argc, char** argv) {
       "tier", "tier to dump: sample, check or full", cxxopts::value<std::string>()->default_value("check"))(
       "problem", "problem slug (repeatable; default: every problem)", cxxopts::value<std::vector<std::string>>())(
       "case", "only the case with this name", cxxopts::value<std::string>())(
+      "dtype", "only this dtype (default: every dtype each problem offers)", cxxopts::value<std::string>())(
       "seed", "input generator seed",
       cxxopts::value<uint64_t>()->default_value(std::to_string(judge::kDefaultInputSeed)))(
       "problems-dir", "problems folder (default: the runfiles' problems/)", cxxopts::value<std::string>())(
@@ -98,11 +103,15 @@ int run(int argc, char** argv) {
   const uint64_t seed = parsed["seed"].as<uint64_t>();
   int dumped = 0;
   for (const std::string& slug : slugs) {
-    const judge::Problem problem = catalogue.load(slug);
-    for (const judge::TestCase* test_case : problem.cases.tier(tier)) {
-      if (parsed.count("case") && test_case->name != parsed["case"].as<std::string>()) continue;
-      dump_case(problem, *test_case, seed, out / slug / test_case->name);
-      ++dumped;
+    for (judge::ScalarType dtype : catalogue.load(slug).statement.dtypes) {
+      const std::string dtype_name = judge::dtype_name(dtype);
+      if (parsed.count("dtype") && dtype_name != parsed["dtype"].as<std::string>()) continue;
+      const judge::Problem problem = catalogue.load(slug, dtype_name);
+      for (const judge::TestCase* test_case : problem.cases.tier(tier)) {
+        if (parsed.count("case") && test_case->name != parsed["case"].as<std::string>()) continue;
+        dump_case(problem, *test_case, seed, out / slug / dtype_name / test_case->name);
+        ++dumped;
+      }
     }
   }
   if (dumped == 0) throw std::runtime_error("no case matched the selection");

@@ -136,7 +136,7 @@ TEST(CatalogueTest, EveryFolderHasADefinitionAndEveryDefinitionAFolder) {
   const std::vector<std::string> registered = judge::registered_slugs();
   EXPECT_EQ(std::set<std::string>(folders.begin(), folders.end()),
             std::set<std::string>(registered.begin(), registered.end()));
-  EXPECT_EQ(folders.size(), 5u);
+  EXPECT_GE(folders.size(), 5u) << "the five seed problems at least";
 }
 
 TEST_P(ProblemTest, TiersHaveTheRequiredCases) {
@@ -197,11 +197,11 @@ TEST_P(ProblemTest, CheckOutputsAreFiniteAndVaried) {
     SCOPED_TRACE("case " + test_case->name);
     judge::CaseTensors tensors = judge::generate_case_inputs(p, *test_case, 0);
     judge::compute_expected(p, *test_case, tensors);
-    const std::vector<float>& output = tensors.outputs.at("output");
-    std::map<float, int64_t> counts;
-    for (size_t i = 0; i < output.size(); ++i) {
-      ASSERT_TRUE(std::isfinite(output[i])) << "element " << i << " = " << output[i];
-      ++counts[output[i]];
+    const judge::TensorBuffer& output = tensors.outputs.at("output");
+    std::map<double, int64_t> counts;
+    for (int64_t i = 0; i < output.size(); ++i) {
+      ASSERT_TRUE(std::isfinite(output.at(i))) << "element " << i << " = " << output.at(i);
+      ++counts[output.at(i)];
     }
     EXPECT_GT(counts.size(), 1u) << "constant output";
     // Exact zeros are exempt: a strided, dilated transposed convolution

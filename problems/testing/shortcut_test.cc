@@ -15,7 +15,7 @@ namespace problems::testing {
 namespace {
 
 // Elements outside the tolerance.
-int64_t mismatches(const std::vector<float>& actual, const std::vector<float>& expected,
+int64_t mismatches(const std::vector<float>& actual, std::span<const float> expected,
                    const judge::Tolerance& tolerance) {
   int64_t count = 0;
   for (size_t i = 0; i < actual.size(); ++i) {
@@ -32,12 +32,12 @@ TEST(ShortcutTest, SoftmaxProblemFailsWithoutTheConvolution) {
     SCOPED_TRACE("case " + test_case->name);
     judge::CaseTensors tensors = judge::generate_case_inputs(problem, *test_case, 0);
     judge::compute_expected(problem, *test_case, tensors);
-    const std::vector<float>& expected = tensors.outputs.at("output");
+    const std::span<const float> expected = tensors.outputs.at("output").values<float>();
     const judge::Shape& shape = tensors.shapes.at("output");
     const int64_t channels = shape[1], plane = shape[2] * shape[3];
     const double scaling = test_case->args.real("scaling_factor");
-    const std::vector<float>& conv_bias = tensors.inputs.at("conv_bias");
-    const std::vector<float>& add_bias = tensors.inputs.at("add_bias");
+    const std::span<const float> conv_bias = tensors.inputs.at("conv_bias").values<float>();
+    const std::span<const float> add_bias = tensors.inputs.at("add_bias").values<float>();
 
     double max_bias = -INFINITY, sum = 0;
     for (float b : conv_bias) max_bias = std::max<double>(max_bias, b);

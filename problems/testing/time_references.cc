@@ -42,6 +42,8 @@ nlohmann::json time_case(const judge::Problem& problem, const judge::TestCase& t
   for (const auto& [name, buffer] : tensors.inputs) {
     const judge::InputRange& range = test_case.input_ranges.at(name);
     inputs[name] = {{"shape", tensors.shapes.at(name)}, {"range", {range.lo, range.hi}}};
+    // A literal integer tensor (a shape array) is given as its values.
+    if (test_case.args.has_array(name)) inputs[name]["values"] = test_case.args.array(name);
   }
   return {{"problem", problem.slug()},
           {"case", test_case.name},

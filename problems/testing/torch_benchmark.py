@@ -46,6 +46,9 @@ def main():
         reference = load_reference(args.problems_dir, timed["problem"])
         inputs = {}
         for name, spec in timed["inputs"].items():
+            if "values" in spec:  # a literal integer tensor, such as a shape array
+                inputs[name] = torch.tensor(spec["values"])
+                continue
             lo, hi = spec["range"]
             inputs[name] = torch.rand(spec["shape"], generator=generator, dtype=torch.float32) * (hi - lo) + lo
         with torch.no_grad():

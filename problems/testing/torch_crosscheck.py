@@ -6,18 +6,25 @@ Each CASE_DIR holds a manifest.json (schema_version 1), the inputs and the
 reference outputs as .npy, as written by //problems/testing:dump_cases (whole
 tiers) or `judge dump` (one case); a directory holding such case
 directories may be given instead. For each case, the problem's
-reference.py computes the outputs in float64 from the same float32 inputs,
-and every element must satisfy |ours - torch| <= ATOL + RTOL * |torch|.
+reference.py computes the outputs in float64 from the same inputs, and every
+element must satisfy |ours - torch| <= ATOL + RTOL * |torch|; an output
+dumped in float16 or bfloat16 (the reference rounded to that type) must be
+within one unit in the last place of that type, and an integer output
+(argmax) must be equal.
 The worst element (coordinates and both values) is printed for every case.
 Exits 1 when any case fails.
 
-With --precision-report, also measures how far three other computations fall
-from float64 in units of the problem's tolerance (from the manifest), worst over the
-cases: plain float32 (must pass), float32 with the tanh approximation of GELU
-and a half-precision computation (inputs and output rounded to float16); the
-last two must fail, or the tolerance could not tell them from a correct
-solution. This is the evidence behind the tolerances in the statements; a
-violated expectation makes the exit status 1.
+With --precision-report, also measures how far other computations fall
+from float64 in units of the problem's tolerance for the case's dtype (from
+the manifest), worst over the cases. For float32 cases: plain float32 (must
+pass), float32 with the tanh approximation of GELU and a half-precision
+computation (inputs and output rounded to float16); the last two must fail.
+For float16 cases: a straightforward float16 computation (float32 arithmetic
+on the float16 inputs, output rounded to float16: must pass) and one through
+bfloat16 (inputs and output rounded to bfloat16: must fail). Otherwise the
+tolerance could not tell them from a correct solution. This is the evidence
+behind the tolerances in the statements; a violated expectation makes the
+exit status 1. Integer outputs are compared exactly and have no report.
 """
 import argparse
 import importlib.util
@@ -41,15 +48,35 @@ def load_reference(problems_dir, slug):
     return module
 
 
+# Units in the last place, relative, of the 16-bit float types.
+ULP = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7}
+
+
+def load_tensor(path, dtype):
+    """A dumped tensor as torch; bfloat16 files hold the bits as uint16."""
+    array = np.load(path)
+    if dtype == "bfloat16":
+        return torch.from_numpy(array.view(np.int16)).view(torch.bfloat16)
+    if array.dtype in (np.uint16, np.uint32, np.uint64):  # torch has no wider unsigned types
+        return torch.from_numpy(array.astype(np.int64))
+    return torch.from_numpy(array)
+
+
 def load_case(case_dir):
     manifest = json.loads((case_dir / "manifest.json").read_text())
     if manifest.get("schema_version") != 1:
         raise SystemExit(f"{case_dir}/manifest.json: schema_version {manifest.get('schema_version')!r}, "
                          "this script reads 1")
-    files = {entry["name"]: case_dir / entry["file"] for entry in manifest["tensors"]}
-    inputs = {name: torch.from_numpy(np.load(files[name])) for name in manifest["inputs"]}
-    outputs = {name: np.load(files[name]) for name in manifest["outputs"]}
+    entries = {entry["name"]: entry for entry in manifest["tensors"]}
+    load = lambda name: load_tensor(case_dir / entries[name]["file"], entries[name]["dtype"])
+    inputs = {name: load(name) for name in manifest["inputs"]}
+    outputs = {name: load(name) for name in manifest["outputs"]}
     return manifest, inputs, outputs
+
+
+def as_float64(inputs):
+    """Floating inputs in float64; integer ones (shape arrays) as they are."""
+    return {k: v.double() if v.is_floating_point() else v for k, v in inputs.items()}
 
 
 def worst_element(ours, theirs, atol, rtol):
@@ -66,21 +93,30 @@ def cross_check(case_dir, problems_dir):
     manifest, inputs, outputs = load_case(case_dir)
     reference = load_reference(problems_dir, manifest["problem"])
     with torch.no_grad():
-        expected = reference.compute(manifest["params"], {k: v.double() for k, v in inputs.items()})
+        expected = reference.compute(manifest["params"], as_float64(inputs))
     ok = True
-    for name, ours in outputs.items():
+    dtypes = {entry["name"]: entry["dtype"] for entry in manifest["tensors"]}
+    for name, ours_tensor in outputs.items():
         theirs = expected[name].numpy()
-        label = f"{manifest['problem']}/{manifest['case']} {name}"
+        ours = ours_tensor.float().numpy() if ours_tensor.dtype == torch.bfloat16 else ours_tensor.numpy()
+        label = f"{manifest['problem']}/{manifest.get('dtype', 'float32')}/{manifest['case']} {name}"
         if ours.shape != theirs.shape:
             print(f"FAIL {label}: shape {ours.shape} vs torch {theirs.shape}")
             ok = False
             continue
-        ratio, index, ours_value, theirs_value = worst_element(ours, theirs, ATOL, RTOL)
+        if not ours_tensor.is_floating_point():
+            wrong = int(np.count_nonzero(ours.astype(np.int64) != theirs.astype(np.int64)))
+            ok = ok and wrong == 0
+            print(f"{'ok  ' if wrong == 0 else 'FAIL'} {label} {tuple(ours.shape)}: {wrong} of {ours.size} "
+                  f"{dtypes[name]} elements differ (compared exactly)")
+            continue
+        atol, rtol = (2.0 ** -24, ULP[dtypes[name]]) if dtypes[name] in ULP else (ATOL, RTOL)
+        ratio, index, ours_value, theirs_value = worst_element(ours, theirs, atol, rtol)
         verdict = "ok  " if ratio <= 1.0 else "FAIL"
         ok = ok and ratio <= 1.0
         print(f"{verdict} {label} {tuple(ours.shape)}: worst at {tuple(int(i) for i in index)}: "
               f"ours {ours_value:.9g}, torch {theirs_value:.9g}, "
-              f"|diff| = {abs(ours_value - theirs_value):.3g} ({ratio:.3g} of {ATOL:g} + {RTOL:g}*|torch|)")
+              f"|diff| = {abs(ours_value - theirs_value):.3g} ({ratio:.3g} of {atol:g} + {rtol:g}*|torch|)")
     return ok
 
 
@@ -90,14 +126,25 @@ def precision_report(case_dirs, problems_dir):
     for case_dir in case_dirs:
         manifest, inputs, outputs = load_case(case_dir)
         slug = manifest["problem"]
+        dtype = manifest.get("dtype", "float32")
         tolerance = manifest["tolerance"]
         reference = load_reference(problems_dir, slug)
+        if not outputs["output"].is_floating_point():
+            continue  # compared exactly: no tolerance to justify
+        rounded = lambda tensors, to: {k: v.to(to).float() if v.is_floating_point() else v for k, v in tensors.items()}
         with torch.no_grad():
-            exact = reference.compute(manifest["params"], {k: v.double() for k, v in inputs.items()})["output"].numpy()
-            variants = {"float32": reference.compute(manifest["params"], inputs)["output"]}
-            half_inputs = {k: v.half().float() for k, v in inputs.items()}
-            variants["half"] = reference.compute(manifest["params"], half_inputs)["output"].half().float()
-            if "gelu" in slug:
+            exact = reference.compute(manifest["params"], as_float64(inputs))["output"].numpy()
+            if dtype == "float16":
+                variants = {
+                    "float16": reference.compute(manifest["params"], rounded(inputs, torch.float32))["output"]
+                    .half().float(),
+                    "bfloat16": reference.compute(manifest["params"], rounded(inputs, torch.bfloat16))["output"]
+                    .bfloat16().float(),
+                }
+            else:
+                variants = {"float32": reference.compute(manifest["params"], inputs)["output"]}
+                variants["half"] = reference.compute(manifest["params"], rounded(inputs, torch.half))["output"].half().float()
+            if "gelu" in slug and dtype == "float32":
                 exact_gelu = torch.nn.functional.gelu
                 torch.nn.functional.gelu = lambda x, approximate="none": exact_gelu(x, approximate="tanh")
                 try:
@@ -106,16 +153,16 @@ def precision_report(case_dirs, problems_dir):
                     torch.nn.functional.gelu = exact_gelu
         for variant, result in variants.items():
             ratio, _, _, _ = worst_element(result.numpy(), exact, tolerance["atol"], tolerance["rtol"])
-            key = (slug, variant)
+            key = (slug, dtype, variant)
             worst[key] = max(worst.get(key, 0.0), ratio)
     print("\nworst |error| / (atol + rtol*|exact|) over the cases, against float64 "
           "(<= 1 passes the problem's tolerance):")
     as_expected = True
-    for (slug, variant), ratio in sorted(worst.items()):
-        should_pass = variant == "float32"
+    for (slug, dtype, variant), ratio in sorted(worst.items()):
+        should_pass = variant == dtype  # the straightforward computation in the case's own dtype
         expected = (ratio <= 1) == should_pass
         as_expected = as_expected and expected
-        print(f"  {slug:60s} {variant:10s} {ratio:10.4g}  {'passes' if ratio <= 1 else 'FAILS'}"
+        print(f"  {slug:56s} {dtype:8s} {variant:10s} {ratio:10.4g}  {'passes' if ratio <= 1 else 'FAILS'}"
               f"{'' if expected else '  <-- UNEXPECTED: the tolerance should ' + ('accept' if should_pass else 'reject') + ' this'}")
     return as_expected
 

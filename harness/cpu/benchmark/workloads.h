@@ -28,6 +28,19 @@ constexpr int kConvOutWidth = kConvWidth - kConvKernel + 1;
 constexpr int kMatmulSize = 512;
 constexpr int kMatmulTile = 16;
 
+// Inclusive prefix sum over 1 Mi floats: a shared-memory block scan of
+// kScanBlock elements per block (Hillis-Steele, double-buffered, one barrier
+// per step), a scan of the block totals in one block, then a pass adding each
+// block's offset.
+constexpr int kScanElements = 1 << 20;
+constexpr int kScanBlock = 1024;
+
+// Per-block sums over 4 Mi floats: each thread adds two elements, then a
+// shared-memory tree reduction over kReduceBlock threads (one barrier per
+// level); the output is one partial sum per block.
+constexpr int kReduceElements = 1 << 22;
+constexpr int kReduceBlock = 256;
+
 // Timed repetitions after one untimed warm-up run.
 constexpr int kRepetitions = 5;
 

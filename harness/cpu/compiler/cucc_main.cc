@@ -11,6 +11,7 @@
 // lines). .cc/.cpp/.c files are compiled as plain C++/C; .o/.a are linked.
 // The prelude headers and the runtime archive are found next to this
 // executable or in its Bazel runfiles (see find_backend_root).
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -50,6 +51,9 @@ struct Options {
   bool check_memory = false;
   bool verbose = false;
   bool keep = false;
+  // Barrier splitting (split_barriers.h): auto (fall back to fibers if the
+  // split text does not compile), force (no fallback: for tests), off.
+  std::string split_barriers = "auto";
   std::string optimization = "-O3";
   std::string standard = "-std=c++17";  // nvcc 13's default
   std::vector<std::string> preprocessor;  // -I -D -U -include -isystem, in order
@@ -61,7 +65,7 @@ struct Options {
   std::cerr << "cucc: error: " << message << "\n"
             << "usage: cucc [-shared|-c] [-o OUT] [-I DIR] [-D NAME[=V]] [-include FILE] [-O0..3] [-g]\n"
             << "            [-std=c++17|c++20] [-Xcompiler FLAGS] [-Xlinker FLAGS] [--check-memory] [-v] [--keep]\n"
-            << "            FILE.cu|.cc|.cpp|.c|.o|.a ...\n";
+            << "            [--split-barriers=auto|force|off] FILE.cu|.cc|.cpp|.c|.o|.a ...\n";
   std::exit(2);
 }
 
@@ -88,6 +92,12 @@ Options parse_options(int argc, char** argv) {
     else if (arg == "--check-memory") options.check_memory = true;
     else if (arg == "-v" || arg == "--verbose") options.verbose = true;
     else if (arg == "--keep" || arg == "-keep") options.keep = true;
+    else if (starts("--split-barriers=")) {
+      options.split_barriers = arg.substr(17);
+      if (options.split_barriers != "auto" && options.split_barriers != "force" && options.split_barriers != "off") {
+        usage_error("--split-barriers takes auto, force or off, not '" + options.split_barriers + "'");
+      }
+    }
     else if (arg == "-I" || arg == "-D" || arg == "-U" || arg == "-include" || arg == "-isystem") {
       options.preprocessor.push_back(arg);
       options.preprocessor.push_back(value_of(i, arg));
@@ -162,7 +172,8 @@ fs::path find_backend_root(const char* argv0) {
   std::exit(2);
 }
 
-int run_command(const std::vector<std::string>& command, bool verbose) {
+// `quiet`: the command's stderr goes to /dev/null.
+int run_command(const std::vector<std::string>& command, bool verbose, bool quiet = false) {
   if (verbose) {
     for (const std::string& part : command) std::cerr << part << " ";
     std::cerr << "\n";
@@ -171,7 +182,12 @@ int run_command(const std::vector<std::string>& command, bool verbose) {
   for (const std::string& part : command) argv.push_back(const_cast<char*>(part.c_str()));
   argv.push_back(nullptr);
   pid_t pid;
-  if (posix_spawnp(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (quiet) posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) {
     std::cerr << "cucc: error: cannot run '" << argv[0] << "': " << std::strerror(errno) << "\n";
     return 127;
   }
@@ -214,14 +230,30 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   cucpu::compiler::RewriteOptions rewrite_options;
   rewrite_options.shared_as_checked_globals = options.check_memory;
+  rewrite_options.split_barriers = options.split_barriers != "off";
   cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_launches(source, rewrite_options);
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;
+  if (options.verbose) {
+    for (const std::string& name : result.split_kernels) std::cerr << "cucc: kernel '" << name << "': loops over threads\n";
+    for (const std::string& kept : result.kept_on_fibers) std::cerr << "cucc: kernel " << kept << " (fibers)\n";
+  }
   std::ofstream(rewritten, std::ios::binary) << result.text;
 
   command = {"g++", "-c", "-x", "c++-cpp-output"};
   for (const std::string& flag : code_flags(options)) command.push_back(flag);
   command.insert(command.end(), {rewritten.string(), "-o", object.string()});
+  if (result.split_kernels.empty() || options.split_barriers == "force") {
+    return run_command(command, options.verbose) == 0;
+  }
+  // Barrier splitting guesses at types it cannot see; if g++ rejects the
+  // split text, compile the kernels for fibers instead (diagnostics then
+  // come from that compile, on the user's own code).
+  if (run_command(command, options.verbose, /*quiet=*/true) == 0) return true;
+  if (options.verbose) std::cerr << "cucc: the split kernels did not compile; using fibers for all kernels\n";
+  rewrite_options.split_barriers = false;
+  result = cucpu::compiler::rewrite_launches(source, rewrite_options);
+  std::ofstream(rewritten, std::ios::binary | std::ios::trunc) << result.text;
   return run_command(command, options.verbose) == 0;
 }
 

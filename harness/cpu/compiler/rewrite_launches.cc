@@ -7,6 +7,7 @@
 
 #include "refused_api.h"
 #include "source_tokens.h"
+#include "split_barriers.h"
 
 namespace cucpu::compiler {
 namespace {
@@ -59,6 +60,11 @@ class Rewriter {
         shared_variable(i);
         continue;
       }
+      if (text(i) == "__cucpu_global__") {  // the prelude's spelling of __global__
+        kernel_markers_.push_back(i);
+        edits_.push_back({toks_[i].begin, toks_[i].end, ""});
+        continue;
+      }
       if (text(i).substr(0, kBuiltinMarker.size()) == kBuiltinMarker) {
         builtin_variable(i);
         continue;
@@ -69,8 +75,21 @@ class Rewriter {
       }
     }
     RewriteResult result;
+    if (options_.split_barriers && errors_.empty()) {
+      // The splitter copies expressions into new places: built-in markers
+      // in them must read as their expansion.
+      auto final_text = [this](size_t i) {
+        return text(i).substr(0, kBuiltinMarker.size()) == kBuiltinMarker ? builtin_replacement(i)
+                                                                          : std::string(text(i));
+      };
+      SplitResult split = split_barrier_kernels(src_, parsed_, kernel_markers_, final_text);
+      for (SplitEdit& edit : split.edits) edits_.push_back({edit.begin, edit.end, std::move(edit.replacement)});
+      result.split_kernels = std::move(split.split_kernels);
+      result.kept_on_fibers = std::move(split.kept_on_fibers);
+    }
     result.errors = std::move(errors_);
-    std::sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+    // Stable: insertions at one place stay in the order they were made.
+    std::stable_sort(edits_.begin(), edits_.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
     size_t copied = 0;
     for (const Edit& edit : edits_) {
       result.text.append(src_.substr(copied, edit.begin - copied));
@@ -272,7 +291,9 @@ class Rewriter {
   // A built-in variable's marker at token i: its plain name where it is a
   // member name or the name being declared (after a type or `::`), else the
   // read of the thread's context.
-  void builtin_variable(size_t i) {
+  void builtin_variable(size_t i) { edits_.push_back({toks_[i].begin, toks_[i].end, builtin_replacement(i)}); }
+
+  std::string builtin_replacement(size_t i) const {
     std::string_view name = text(i).substr(kBuiltinMarker.size());
     bool member_or_declared = false;
     if (i > 0) {
@@ -287,7 +308,7 @@ class Rewriter {
         if (builtin == name) replacement = std::string(expansion);
       }
     }
-    edits_.push_back({toks_[i].begin, toks_[i].end, std::move(replacement)});
+    return replacement;
   }
 
   // `__shared__` (spelled __cucpu_shared__ by the prelude) at token i.
@@ -387,6 +408,7 @@ class Rewriter {
   std::vector<bool> braces_;  // per open brace: does it keep file scope?
   std::vector<Edit> edits_;
   std::vector<SourceError> errors_;
+  std::vector<size_t> kernel_markers_;
 };
 
 }  // namespace

@@ -24,6 +24,10 @@ struct SourceError {
 struct RewriteResult {
   std::string text;
   std::vector<SourceError> errors;  // refusals; `text` is unusable if any
+  // Barrier splitting (split_barriers.h): kernels split into loops over
+  // threads, and those with barriers left to fibers ("name: reason").
+  std::vector<std::string> split_kernels;
+  std::vector<std::string> kept_on_fibers;
 };
 
 struct RewriteOptions {
@@ -31,6 +35,9 @@ struct RewriteOptions {
   // at a time) so AddressSanitizer puts redzones around them: cucc
   // --check-memory. Otherwise they are per-worker thread_local storage.
   bool shared_as_checked_globals = false;
+  // Rewrite kernels whose barriers are all block-uniform into loops over
+  // threads (split_barriers.h); the others run on fibers.
+  bool split_barriers = true;
 };
 
 RewriteResult rewrite_launches(std::string_view preprocessed, const RewriteOptions& options = {});

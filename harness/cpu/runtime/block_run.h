@@ -58,6 +58,9 @@ struct BlockRun {
   size_t ready_head = 0;
   // The barrier being gathered, and the result of the last one released.
   std::vector<unsigned> barrier_waiters;
+  // The __syncthreads() call site the waiters stopped at (null: unknown).
+  const char* barrier_file = nullptr;
+  int barrier_line = 0;
   unsigned barrier_true_count = 0;
   unsigned released_true_count = 0;
   unsigned released_waiter_count = 0;

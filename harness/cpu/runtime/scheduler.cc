@@ -209,12 +209,33 @@ std::string describe_deadlock(const BlockRun& block, unsigned live) {
   return text + "; the kernel was abandoned";
 }
 
+bool same_call_site(const char* file_a, int line_a, const char* file_b, int line_b) {
+  if (file_a == nullptr || file_b == nullptr) return true;  // a caller that does not say
+  return line_a == line_b && (file_a == file_b || std::strcmp(file_a, file_b) == 0);
+}
+
+// Threads of one block wait at two different __syncthreads() calls: on a GPU
+// that is undefined (it may hang or release them together); here it is an
+// error naming both call sites, and the kernel is abandoned.
+[[noreturn]] void report_barrier_divergence(const BlockRun& block, const char* file, int line) {
+  std::string what = "barrier divergence: this thread reached __syncthreads() at " + std::string(file) + ":" +
+                     std::to_string(line) + " while " + std::to_string(block.barrier_waiters.size()) +
+                     " thread(s) of the block wait at __syncthreads() at " + std::string(block.barrier_file) +
+                     ":" + std::to_string(block.barrier_line) +
+                     " (a barrier must be reached by all live threads of the block, or none); the kernel was "
+                     "abandoned";
+  report_kernel_fault(what.c_str());
+  set_sticky_error(cudaErrorLaunchFailure);
+  abandon_current_thread();
+}
+
 void reset_block(BlockRun& block, unsigned threads, const LaunchJob& job, unsigned long long block_linear) {
   block.thread_count = threads;
   if (block.suspended.size() < threads) block.suspended.resize(threads);
   block.ready.clear();
   block.ready_head = 0;
   block.barrier_waiters.clear();
+  block.barrier_file = nullptr;
   block.barrier_true_count = 0;
   size_t warps = (threads + 31) / 32;
   if (block.warps.size() < warps) block.warps.resize(warps);
@@ -395,9 +416,15 @@ bool run_blocks_serially_for_memory_checks() {
   return true;
 }
 
-int block_barrier(BarrierKind kind, int predicate) {
+int block_barrier(BarrierKind kind, int predicate, const char* file, int line) {
   BlockRun* block = current_block();
   if (block == nullptr) return 0;  // host code: nothing to wait for
+  if (block->barrier_waiters.empty()) {
+    block->barrier_file = file;
+    block->barrier_line = line;
+  } else if (!same_call_site(block->barrier_file, block->barrier_line, file, line)) {
+    report_barrier_divergence(*block, file, line);
+  }
   block->barrier_waiters.push_back(tls_context.linear);
   if (predicate != 0) ++block->barrier_true_count;
   if (barrier_complete(*block)) {

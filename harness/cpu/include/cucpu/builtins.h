@@ -28,6 +28,10 @@
 // the worker's dynamic shared buffer.
 #undef __shared__
 #define __shared__ __cucpu_shared__
+// Kernels are found the same way (the driver removes the marker): see
+// compiler/split_barriers.h.
+#undef __global__
+#define __global__ __cucpu_global__
 
 // Built-in variables: read-only views of the running CUDA thread's context.
 // Under cucc they become marker tokens that the driver expands after
@@ -48,16 +52,22 @@
 constexpr int warpSize = 32;
 
 
-inline void __syncthreads() { ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::sync, 0); }
-inline int __syncthreads_count(int predicate) {
-  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::count, predicate);
+// Each barrier passes its call site, so threads waiting at different
+// __syncthreads() calls are reported as barrier divergence.
+#define CUCPU_CALL_SITE const char* cucpu_file = __builtin_FILE(), int cucpu_line = __builtin_LINE()
+inline void __syncthreads(CUCPU_CALL_SITE) {
+  ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::sync, 0, cucpu_file, cucpu_line);
 }
-inline int __syncthreads_and(int predicate) {
-  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::all, predicate);
+inline int __syncthreads_count(int predicate, CUCPU_CALL_SITE) {
+  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::count, predicate, cucpu_file, cucpu_line);
 }
-inline int __syncthreads_or(int predicate) {
-  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::any, predicate);
+inline int __syncthreads_and(int predicate, CUCPU_CALL_SITE) {
+  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::all, predicate, cucpu_file, cucpu_line);
 }
+inline int __syncthreads_or(int predicate, CUCPU_CALL_SITE) {
+  return ::cucpu::detail::block_barrier(::cucpu::detail::BarrierKind::any, predicate, cucpu_file, cucpu_line);
+}
+#undef CUCPU_CALL_SITE
 
 // Memory fences: a full fence keeps the compiler and the CPU from reordering
 // across the point, which is at least as strong as any GPU fence scope.

@@ -19,6 +19,7 @@
 #include "cucpu/atomics.h"
 #include "cucpu/warp.h"
 #include "cucpu/launch.h"
+#include "cucpu/split_kernel.h"
 #include "cucpu/symbol_api.h"
 
 #ifdef __SANITIZE_ADDRESS__

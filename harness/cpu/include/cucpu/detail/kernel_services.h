@@ -7,8 +7,9 @@
 namespace cucpu::detail {
 enum class BarrierKind : int { sync, count, all, any };
 // Suspends until every live thread of the block arrives; returns the count /
-// and / or of the predicates for the reducing forms.
-int block_barrier(BarrierKind kind, int predicate);
+// and / or of the predicates for the reducing forms. `file`:`line` is the
+// call site: threads waiting at different sites are barrier divergence.
+int block_barrier(BarrierKind kind, int predicate, const char* file = nullptr, int line = 0);
 // Reports a trap naming the kernel and abandons it (never returns in a kernel).
 [[noreturn]] void trap(const char* what);
 // Start of the worker's dynamic shared memory buffer (extern __shared__).

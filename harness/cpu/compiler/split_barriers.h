@@ -1,0 +1,71 @@
+// Barrier splitting: turns a kernel whose __syncthreads() calls sit only at
+// block-uniform places into loops over the block's threads, one loop per
+// stretch of code between barriers (the approach of POCL and CuPBoP), so a
+// barrier costs the end of one loop instead of a fiber switch per thread.
+//
+//   __global__ void k(const float* in, float* out, int n) {
+//     __shared__ float s[256];                  // stays as is (uniform)
+//     float v = in[threadIdx.x];                // region 1
+//     for (int step = 1; step < n; step *= 2) { // uniform loop, runs once
+//       s[threadIdx.x] = v;                     // region 2
+//       __syncthreads();
+//       v += s[threadIdx.x ^ step];             // region 3
+//       __syncthreads();
+//     }
+//     out[threadIdx.x] = v;                     // region 4
+//   }
+//
+// becomes, on the same lines, a body that runs the whole block when called
+// for its first thread: each region is a lambda that
+// ::cucpu::detail::for_each_thread runs for every thread in turn, and a local
+// used in a region other than its own (`v`) lives in per-thread storage that
+// each region binds by reference. The pass only splits what it can show to
+// be safe, and leaves the kernel to the fiber scheduler otherwise:
+//   - barriers are plain `__syncthreads();` statements at the kernel's top
+//     level or directly in the braced body of a `for` loop whose header only
+//     reads block-uniform values (parameters the kernel never assigns,
+//     blockIdx/blockDim/gridDim, constants, enclosing uniform loop counters
+//     and uniform locals), with no `break`/`continue` leaving it;
+//   - no warp collective, cooperative group, barrier reduction, call of a
+//     function that contains a barrier, `goto`, kernel launch or inline asm;
+//   - no `return` except in the code after the last barrier;
+//   - no parameter is assigned or has its address taken (threads share them);
+//   - a local that crosses a barrier is a single plain declarator whose type
+//     is spelled out (no `auto`, reference or brace initialiser).
+// Splitting adds barriers between stretches of code that had none; that only
+// removes interleavings a GPU could have chosen, so valid programs keep
+// their meaning. A kernel without barriers that meets the same conditions
+// becomes a single loop, which is tighter than the scheduler's own start of
+// each thread.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "source_tokens.h"
+
+namespace cucpu::compiler {
+
+struct SplitEdit {
+  size_t begin;  // byte range of the preprocessed source to replace
+  size_t end;
+  std::string replacement;
+};
+
+struct SplitResult {
+  std::vector<SplitEdit> edits;
+  std::vector<std::string> split_kernels;  // run as loops over threads, in source order
+  // Kernels left to the fiber scheduler: "name: reason".
+  std::vector<std::string> kept_on_fibers;
+};
+
+// `kernel_markers`: indices of the tokens that mark `__global__` (the prelude
+// spells it __cucpu_global__). `final_text(i)`: what token i reads as after
+// rewriting (the built-in variables' markers expand). Looks at user code only.
+SplitResult split_barrier_kernels(std::string_view source, const TokenizedSource& parsed,
+                                  const std::vector<size_t>& kernel_markers,
+                                  const std::function<std::string(size_t)>& final_text);
+
+}  // namespace cucpu::compiler

@@ -1,0 +1,232 @@
+// Unit tests of barrier splitting (through rewrite_launches, on hand-written
+// preprocessed text): which kernels are split, why others stay on fibers,
+// and the shape of the split code. Whether split code computes the right
+// thing is checked end to end by tests/conformance/barrier_split.cu.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "harness/cpu/compiler/rewrite_launches.h"
+
+namespace cucpu::compiler {
+namespace {
+
+// The prelude's markers for threadIdx.x and blockDim.x.
+constexpr char kThreadX[] = "__cucpu_builtin_threadIdx.x";
+constexpr char kBlockDimX[] = "__cucpu_builtin_blockDim.x";
+
+std::string with_builtins(std::string text) {
+  for (auto [name, expansion] : {std::pair<std::string, std::string>{"TX", kThreadX}, {"BDX", kBlockDimX}}) {
+    for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + expansion.size())) {
+      text.replace(at, name.size(), expansion);
+    }
+  }
+  return "# 1 \"user.cu\"\n" + text;
+}
+
+RewriteResult rewrite(const std::string& kernel) {
+  RewriteResult result = rewrite_launches(with_builtins(kernel));
+  EXPECT_TRUE(result.errors.empty()) << (result.errors.empty() ? "" : format_error(result.errors[0]));
+  return result;
+}
+
+// The reason a kernel stayed on fibers, or "" if it was split.
+std::string fiber_reason(const std::string& kernel) {
+  RewriteResult result = rewrite(kernel);
+  if (!result.kept_on_fibers.empty()) return result.kept_on_fibers[0];
+  EXPECT_EQ(result.split_kernels.size(), 1u) << result.text;
+  return "";
+}
+
+TEST(SplitBarriers, ReductionIsSplitIntoThreadLoops) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void reduce(const float* in, float* out) {\n"
+      "  __cucpu_shared__ float s[256];\n"
+      "  unsigned tid = TX;\n"
+      "  s[tid] = in[tid];\n"
+      "  __syncthreads();\n"
+      "  for (unsigned stride = BDX / 2; stride > 0; stride >>= 1) {\n"
+      "    if (tid < stride) s[tid] += s[tid + stride];\n"
+      "    __syncthreads();\n"
+      "  }\n"
+      "  if (tid == 0) *out = s[0];\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_EQ(result.split_kernels[0], "reduce");
+  const std::string& out = result.text;
+  EXPECT_EQ(out.find("__syncthreads"), std::string::npos) << out;
+  EXPECT_EQ(out.find("__cucpu_global__"), std::string::npos) << out;
+  EXPECT_NE(out.find("::cucpu::detail::split_block_begin();"), std::string::npos) << out;
+  EXPECT_NE(out.find("::cucpu::detail::split_block_end();"), std::string::npos) << out;
+  // Three regions: before the loop, the loop body, after the loop.
+  size_t loops = 0;
+  for (size_t at = out.find("for_each_thread"); at != std::string::npos; at = out.find("for_each_thread", at + 1)) {
+    ++loops;
+  }
+  EXPECT_EQ(loops, 3u) << out;
+  // `tid` is recomputed from threadIdx in the later regions, not stored.
+  EXPECT_EQ(out.find("cucpu_split_0_tid"), std::string::npos) << out;
+  EXPECT_NE(out.find("unsigned tid = (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x;"),
+            std::string::npos)
+      << out;
+  // Line structure is kept.
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 12) << out;
+}
+
+TEST(SplitBarriers, LocalsAcrossBarriersMoveToPerThreadStorage) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(const float* in, float* out, int n) {\n"
+      "  __cucpu_shared__ float s[64];\n"
+      "  float acc = 0.0f;\n"
+      "  for (int t = 0; t < n; ++t) {\n"
+      "    s[TX] = in[t * 64 + TX];\n"
+      "    __syncthreads();\n"
+      "    acc += s[63 - TX];\n"
+      "    __syncthreads();\n"
+      "  }\n"
+      "  out[TX] = acc;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.text;
+  const std::string& out = result.text;
+  EXPECT_NE(out.find("static thread_local ::std::remove_cv_t<float> cucpu_split_0_acc[1024];"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("auto& acc = cucpu_split_0_acc_at[cucpu_t];"), std::string::npos) << out;
+  EXPECT_EQ(out.find("float acc"), std::string::npos) << out;  // the declaration became an assignment
+  EXPECT_NE(out.find("acc = 0.0f;"), std::string::npos) << out;
+}
+
+TEST(SplitBarriers, SeveralDeclaratorsInOneDeclaration) {
+  // Both recomputable: redeclared where used.
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(int* o) {\n"
+      "  int x = TX, twice = 2 * x;\n"
+      "  o[x] = twice;\n"
+      "  __syncthreads();\n"
+      "  o[x + 64] = twice;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_NE(result.text.find("int x = (static_cast"), std::string::npos) << result.text;
+  EXPECT_NE(result.text.find("int twice = 2 * x; "), std::string::npos) << result.text;
+  // One of them read from memory: both move to storage.
+  result = rewrite(
+      "__cucpu_global__ void k(int* o) {\n"
+      "  int x = TX, v = o[x];\n"
+      "  __syncthreads();\n"
+      "  o[x + 64] = v;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_NE(result.text.find("auto& x = cucpu_split_0_x_at[cucpu_t]; auto& v = cucpu_split_1_v_at[cucpu_t];"),
+            std::string::npos)
+      << result.text;
+  EXPECT_EQ(result.text.find("int x"), std::string::npos) << result.text;
+}
+
+TEST(SplitBarriers, UniformReassignmentRunsOncePerBlock) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(int* out) {\n"
+      "  __cucpu_shared__ int b[2][64];\n"
+      "  int current = 0;\n"
+      "  b[0][TX] = TX;\n"
+      "  __syncthreads();\n"
+      "  for (int step = 1; step < 64; step *= 2) {\n"
+      "    b[1 - current][TX] = b[current][TX] + 1;\n"
+      "    current = 1 - current;\n"
+      "    __syncthreads();\n"
+      "  }\n"
+      "  out[TX] = b[current][TX];\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  const std::string& out = result.text;
+  EXPECT_EQ(out.find("cucpu_split_0_current"), std::string::npos) << out;
+  // The reassignment sits between two thread loops, outside both.
+  size_t assignment = out.find("current = 1 - current;");
+  ASSERT_NE(assignment, std::string::npos) << out;
+  EXPECT_EQ(out.rfind("});", assignment) + 3, out.find_last_not_of(" \n", assignment - 1) + 1) << out;
+}
+
+TEST(SplitBarriers, KernelsThatStayOnFibers) {
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { if (TX < 32) { __syncthreads(); } o[TX] = 1; }\n")
+                .find("inside a statement other than a 'for' loop"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, int n) { n += 1; __syncthreads(); o[TX] = n; }\n")
+                .find("assigns its parameter 'n'"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, Params p) { p.scale[1] *= 2; __syncthreads(); "
+                         "o[TX] = p.scale[1]; }\n")
+                .find("assigns its parameter 'p'"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, int n) { if (TX >= n) return; __syncthreads(); "
+                         "o[TX] = 1; }\n")
+                .find("returns before its last barrier"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { for (int i = TX; i < 64; i += 32) { "
+                         "__syncthreads(); } }\n")
+                .find("counter 'i' may differ between threads"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, int n) { for (int i = 0; i < n; ++i) { "
+                         "__syncthreads(); if (o[i]) break; } }\n")
+                .find("'break' or 'continue'"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { int v = __shfl_sync(~0u, 1, 0); __syncthreads(); "
+                         "o[TX] = v; }\n")
+                .find("uses '__shfl_sync'"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("void helper(int* o) { __syncthreads(); }\n"
+                         "__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); helper(o); }\n")
+                .find("calls 'helper'"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { auto v = o[TX]; __syncthreads(); o[TX + 1] = v; }\n")
+                .find("keeps the local 'v' across a barrier, but its declaration is not plain"),
+            std::string::npos);
+}
+
+TEST(SplitBarriers, ReturnAfterTheLastBarrierAndPragmas) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(int* o, int n) {\n"
+      "  __cucpu_shared__ int s[128];\n"
+      "  int i = TX;\n"
+      "  s[i] = i;\n"
+      "  for (int r = 0; r < 4; ++r) {\n"
+      "#pragma unroll 1\n"
+      "    for (int j = 0; j < 2; ++j) {\n"
+      "      __syncthreads();\n"
+      "      s[i] += 1;\n"
+      "    }\n"
+      "  }\n"
+      "  __syncthreads();\n"
+      "  if (i >= n) return;\n"
+      "  o[i] = s[127 - i];\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  // The #pragma line still starts a line.
+  EXPECT_NE(result.text.find("\n#pragma unroll 1\n"), std::string::npos) << result.text;
+}
+
+TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(const float* p, Totals* t, int n) {\n"
+      "  int i = TX;\n"
+      "  if (i >= n) return;\n"
+      "  atomicAdd(&t->sum, p[i]);\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_NE(result.text.find("{ ::cucpu::detail::split_block_begin();::cucpu::detail::for_each_thread("),
+            std::string::npos)
+      << result.text;
+  EXPECT_EQ(result.text.find("for_each_thread", result.text.find("for_each_thread") + 1), std::string::npos)
+      << result.text;
+}
+
+TEST(SplitBarriers, DisabledByOption) {
+  RewriteOptions options;
+  options.split_barriers = false;
+  RewriteResult result = rewrite_launches(
+      with_builtins("__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); o[TX] += 1; }\n"), options);
+  EXPECT_TRUE(result.split_kernels.empty());
+  EXPECT_NE(result.text.find("__syncthreads"), std::string::npos);
+  EXPECT_EQ(result.text.find("__cucpu_global__"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cucpu::compiler

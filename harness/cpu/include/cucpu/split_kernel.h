@@ -1,0 +1,57 @@
+// Runtime side of barrier splitting (compiler/split_barriers.h): a kernel
+// whose barriers all sit at block-uniform places is rewritten so that one
+// call runs the whole block, as a sequence of loops over its threads (one
+// per stretch of code between barriers). The scheduler calls the kernel for
+// the block's first thread as usual; split_block_begin/end tell it that the
+// call ran them all, so it starts no other thread and waits at no barrier.
+#pragma once
+
+#include <type_traits>
+
+#include "cucpu/detail/thread_context.h"
+
+namespace cucpu::detail {
+
+inline void split_block_begin() { tls_context.next_start = tls_context.start_count; }
+
+// The scheduler counts the thread it started once this call returns.
+inline void split_block_end() { tls_context.exited = tls_context.start_count - 1; }
+
+// Runs `region(linear index)` for every thread of the block with threadIdx
+// set: in increasing order, or in the block's shuffled start order under
+// CUCPU_SHUFFLE_SEED, so a missing barrier still shows.
+template <class Region>
+inline void for_each_thread(Region&& region) {
+  ThreadContext& context = tls_context;
+  const unsigned count = context.start_count;
+  if (context.start_order != nullptr) {
+    for (unsigned i = 0; i < count; ++i) {
+      unsigned linear = context.start_order[i];
+      set_thread_index(context, linear);
+      region(linear);
+    }
+    return;
+  }
+  const unsigned size_x = context.block_dim.x, size_y = context.block_dim.y, size_z = context.block_dim.z;
+  if (size_y == 1 && size_z == 1) {  // the common 1-D block: one store per thread
+    context.thread_idx = uint3{0, 0, 0};
+    for (unsigned x = 0; x < size_x; ++x) {
+      context.thread_idx.x = x;
+      context.linear = x;
+      region(x);
+    }
+    return;
+  }
+  unsigned linear = 0;
+  for (unsigned z = 0; z < size_z; ++z) {
+    for (unsigned y = 0; y < size_y; ++y) {
+      for (unsigned x = 0; x < size_x; ++x, ++linear) {
+        context.thread_idx = uint3{x, y, z};
+        context.linear = linear;
+        region(linear);
+      }
+    }
+  }
+}
+
+}  // namespace cucpu::detail

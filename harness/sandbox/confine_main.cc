@@ -1,0 +1,81 @@
+// confine: runs one program (a compiler) confined like a solution, except
+// that it may start processes of its own. The judge runs nvcc and cucc
+// through it, so that a hostile source file cannot make the compiler read
+// (and print) any file outside the toolkit, the system headers, the judge's
+// include folders and the submitted file.
+//
+//   confine [--read P]... [--exec P]... [--write P]...
+//           [--cpu-seconds N] [--memory-bytes N] [--file-size-bytes N] -- PROGRAM ARGS...
+//
+// PROGRAM must be an absolute path; the environment is the caller's (the
+// judge passes a scrubbed one). Exit status 126 when the confinement itself
+// fails, with the reason on stderr.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "harness/sandbox/landlock.h"
+#include "harness/sandbox/process_limits.h"
+#include "harness/sandbox/seccomp_filter.h"
+
+namespace {
+
+constexpr int kConfinementFailed = 126;
+
+int usage(const std::string& problem) {
+  std::fprintf(stderr,
+               "confine: %s\nusage: confine [--read P]... [--exec P]... [--write P]... [--cpu-seconds N] "
+               "[--memory-bytes N] [--file-size-bytes N] -- PROGRAM ARGS...\n",
+               problem.c_str());
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  sandbox::LandlockRules rules;
+  sandbox::ResourceLimits limits;
+  limits.file_size_bytes = 1ULL << 30;
+  int first_command = -1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (flag == "--") {
+      first_command = i + 1;
+      break;
+    }
+    if (i + 1 >= argc) return usage(flag + " needs a value");
+    const std::string value = argv[++i];
+    char* end = nullptr;
+    const unsigned long long number = std::strtoull(value.c_str(), &end, 10);
+    const bool numeric = !value.empty() && *end == '\0';
+    if (flag == "--read") rules.read_only.push_back(value);
+    else if (flag == "--exec") rules.read_execute.push_back(value);
+    else if (flag == "--write") rules.read_write.push_back(value);
+    else if (flag == "--cpu-seconds" && numeric) limits.cpu_seconds = number;
+    else if (flag == "--memory-bytes" && numeric) limits.address_space_bytes = number;
+    else if (flag == "--file-size-bytes" && numeric) limits.file_size_bytes = number;
+    else return usage("unknown flag or bad number: " + flag + " " + value);
+  }
+  if (first_command < 0 || first_command >= argc) return usage("no program after --");
+  if (argv[first_command][0] != '/') return usage(std::string("the program must be an absolute path: ") + argv[first_command]);
+  rules.devices = {"/dev/null", "/dev/zero", "/dev/urandom"};
+  // Compilers start dozens of processes and threads; no limit on descriptors
+  // beyond the default, and children are allowed.
+  limits.open_files = 4096;
+  try {
+    sandbox::apply_limits(limits);
+    sandbox::close_inherited_descriptors({});
+    sandbox::apply_landlock(rules);
+    sandbox::install_seccomp(sandbox::SeccompProfile::Compiler);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "confine: cannot confine %s: %s\n", argv[first_command], error.what());
+    return kConfinementFailed;
+  }
+  execv(argv[first_command], argv + first_command);
+  std::perror((std::string("confine: cannot run ") + argv[first_command]).c_str());
+  return 127;
+}

@@ -1,0 +1,38 @@
+// Process-level confinement that needs no special kernel feature: resource
+// limits, an environment with nothing secret in it, no inherited
+// descriptors, and death with the parent.
+#pragma once
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sandbox {
+
+struct ResourceLimits {
+  rlim_t open_files = 1024;
+  rlim_t file_size_bytes = 8ULL << 30;  // a solution printing without end gets SIGXFSZ
+  rlim_t address_space_bytes = 0;       // 0: unlimited (CUDA reserves huge ranges)
+  rlim_t cpu_seconds = 0;               // 0: unlimited (the parent's clock rules)
+  // Core files are always off: they would copy the process's memory to disk.
+};
+
+// Sets soft and hard limits; throws std::runtime_error naming the one that failed.
+void apply_limits(const ResourceLimits& limits);
+
+// Closes every descriptor except `keep` (and 0, 1, 2).
+void close_inherited_descriptors(const std::vector<int>& keep);
+
+// Asks the kernel to SIGKILL this process when its parent dies; exits at
+// once if the parent is already gone (no longer `expected_parent`).
+void die_with_parent(pid_t expected_parent);
+
+// The environment a confined child gets: only harmless variables of the
+// current one (PATH, locale, time zone, which GPUs to use) plus `set`.
+// Tokens, keys and anything else the parent holds stay behind.
+std::vector<std::string> scrubbed_environment(const std::map<std::string, std::string>& set);
+
+}  // namespace sandbox

@@ -1,0 +1,39 @@
+// KNOWN WRONG: reads the summed values as if they were contiguous.
+//
+// The output index is right, but the inner loop steps by 1 instead of by the
+// stride of the summed dimension, so every dim but the last adds the wrong values.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+namespace {
+
+constexpr unsigned kThreads = 256;
+
+__global__ void sum_dim(const float* input, float* output, size_t outer, size_t extent, size_t inner) {
+  const size_t count = outer * inner;
+  for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < count; i += size_t{gridDim.x} * blockDim.x) {
+    const size_t o = i / inner, r = i % inner;
+    const float* column = input + o * extent * inner + r;
+    float sum = 0.0f;
+    for (size_t k = 0; k < extent; ++k) sum += column[k];
+    output[i] = sum;
+  }
+}
+
+}  // namespace
+
+extern "C" void solution(const float* input, int dim, float* output, const size_t* shape, size_t ndim) {
+  std::vector<size_t> extents(ndim);
+  cudaMemcpy(extents.data(), shape, ndim * sizeof(size_t), cudaMemcpyDeviceToHost);
+  size_t outer = 1, inner = 1;
+  for (size_t i = 0; i < ndim; ++i) {
+    if (static_cast<int>(i) < dim) outer *= extents[i];
+    if (static_cast<int>(i) > dim) inner *= extents[i];
+  }
+  const size_t count = outer * inner;
+  const unsigned blocks = static_cast<unsigned>(std::min<size_t>((count + kThreads - 1) / kThreads, 65535));
+  sum_dim<<<blocks, kThreads>>>(input, output, outer, extents[dim], inner);
+}

@@ -33,7 +33,19 @@ std::vector<std::filesystem::path> runfiles_roots(const std::string& argv0) {
   };
   add(from_env("RUNFILES_DIR"));
   add(from_env("TEST_SRCDIR"));
-  if (!argv0.empty()) add(existing_workspace_dir(argv0 + ".runfiles"));
+  if (!argv0.empty()) {
+    add(existing_workspace_dir(argv0 + ".runfiles"));
+    // A binary run from inside another target's runfiles tree (a test's data,
+    // started with a scrubbed environment) finds that tree by its path.
+    for (std::filesystem::path dir = std::filesystem::absolute(argv0).parent_path(); dir.has_relative_path();
+         dir = dir.parent_path()) {
+      const std::string name = dir.filename().string();
+      if (name.size() > 9 && name.ends_with(".runfiles")) {
+        add(existing_workspace_dir(dir));
+        break;
+      }
+    }
+  }
   std::error_code error;
   std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (!error) add(existing_workspace_dir(self.string() + ".runfiles"));

@@ -45,6 +45,23 @@ TEST(ProblemsRoot, TakesTheFirstRunfilesTreeThatHasProblems) {
   unsetenv("RUNFILES_DIR");
 }
 
+TEST(ProblemsRoot, FoundFromABinaryInsideAnotherTargetsRunfiles) {
+  // A test runs the judge from its own runfiles tree with a scrubbed
+  // environment: no RUNFILES_DIR, no <argv0>.runfiles.
+  const std::filesystem::path tmp = std::getenv("TEST_TMPDIR");
+  const std::filesystem::path tree = tmp / "some_test.runfiles/judge";
+  std::filesystem::create_directories(tree / "problems");
+  std::filesystem::create_directories(tree / "judge");
+  const std::string argv0 = (tree / "judge/judge").string();
+  const char* saved = std::getenv("TEST_SRCDIR");
+  const std::string saved_srcdir = saved ? saved : "";
+  unsetenv("TEST_SRCDIR");
+  unsetenv("RUNFILES_DIR");
+  const std::filesystem::path found = problems_root(argv0, "");
+  if (saved) setenv("TEST_SRCDIR", saved_srcdir.c_str(), 1);
+  EXPECT_EQ(found, std::filesystem::absolute(tree / "problems"));
+}
+
 TEST(ProblemsRoot, ErrorSaysWhereItLookedAndWhatToDo) {
   unsetenv("RUNFILES_DIR");
   try {

@@ -2,11 +2,16 @@
 
 namespace judge {
 
-CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed) {
+CallData generate_call(const Problem& problem, const TestCase& test_case, uint64_t seed) {
   CallData call;
   call.test_case = &test_case;
   call.seed = seed;
   call.tensors = generate_case_inputs(problem, test_case, seed);
+  return call;
+}
+
+CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed) {
+  CallData call = generate_call(problem, test_case, seed);
   compute_expected(problem, test_case, call.tensors);
   return call;
 }

@@ -21,6 +21,10 @@ struct CallData {
   const Shape& shape(const std::string& name) const { return tensors.shapes.at(name); }
 };
 
+// Generates the inputs only; the expected outputs stay empty until
+// compute_expected (judge/problem/case_data.h) fills them.
+CallData generate_call(const Problem& problem, const TestCase& test_case, uint64_t seed);
+
 // Generates the inputs and runs the reference.
 CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed);
 

@@ -97,13 +97,14 @@ class Judging {
     return true;
   }
 
-  // Opens a runner and loads the library; false (with a verdict) on failure.
-  bool open_session(std::unique_ptr<RunnerSession>& session, const std::string& name,
+  // Opens a runner and, unless `load_solution` is false (the calibration
+  // runner holds no solution), loads the library; false (with a verdict) on failure.
+  bool open_session(std::unique_ptr<RunnerSession>& session, const std::string& name, bool load_solution,
                     const std::map<std::string, std::string>& env) {
     std::map<std::string, std::string> runner_env = m_backend.runner_env;
     runner_env.insert(env.begin(), env.end());
     session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name, confinement());
-    if (name.rfind("calibrate", 0) == 0) return true;  // no solution in a calibration session
+    if (!load_solution) return true;
     RunnerOutcome loaded = session->load(m_library, m_options.case_time_limit);
     note_sandbox(*session);
     if (loaded.kind == RunnerOutcome::Kind::Ok) {
@@ -126,10 +127,12 @@ class Judging {
   // The runner's own line on what its sandbox enforces, for the report.
   void note_sandbox(RunnerSession& session) {
     const std::string log = session.log_tail(64 * 1024);
-    const std::size_t at = log.find("runner: sandbox on: ");
+    const std::string prefix = "runner: sandbox on: ";
+    const std::size_t at = log.find(prefix);
     if (at == std::string::npos) return;
-    const std::size_t end = log.find('\n', at);
-    m_report.sandbox = log.substr(at + 20, end == std::string::npos ? std::string::npos : end - at - 20);
+    const std::size_t start = at + prefix.size();
+    const std::size_t end = log.find('\n', start);
+    m_report.sandbox = log.substr(start, end == std::string::npos ? std::string::npos : end - start);
   }
 
   // Requests to the runner are the solution's time; compiling and the
@@ -159,7 +162,7 @@ class Judging {
     const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(tier_text));
     m_emit({{"status", "CHECKING"}, {"tier", tier_text}, {"pass", pass}, {"total_tests", cases.size()}});
     std::unique_ptr<RunnerSession> session;
-    if (!open_session(session, "check-" + pass, env)) return false;
+    if (!open_session(session, "check-" + pass, /*load_solution=*/true, env)) return false;
     std::size_t passed = 0;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       const TestCase& test_case = *cases[index];
@@ -204,7 +207,8 @@ class Judging {
     m_emit({{"status", "BENCHMARKING"}, {"tier", m_options.bench_tier}, {"timing", m_report.timing_kind},
             {"total_tests", cases.size()}});
     std::unique_ptr<RunnerSession> calibration, session;
-    if (!open_session(calibration, "calibrate", {}) || !open_session(session, "bench", {})) return false;
+    if (!open_session(calibration, "calibrate", /*load_solution=*/false, {}) ||
+        !open_session(session, "bench", /*load_solution=*/true, {})) return false;
     const BenchSettings& settings = m_options.bench;
     for (const TestCase* test_case : cases) {
       if (!time_left(test_case->name)) return false;
@@ -252,13 +256,7 @@ class Judging {
 
   // Fresh inputs of `test_case`, without the reference (computed only for
   // the runs that get verified).
-  CallData fresh_inputs(const TestCase& test_case) {
-    CallData call;
-    call.test_case = &test_case;
-    call.seed = m_random();
-    call.tensors = generate_case_inputs(m_problem, test_case, call.seed);
-    return call;
-  }
+  CallData fresh_inputs(const TestCase& test_case) { return generate_call(m_problem, test_case, m_random()); }
 
   // The request overhead of this case's sizes, with no solution in the process.
   bool calibrate(RunnerSession& calibration, const TestCase& test_case, TimingBound& bound) {

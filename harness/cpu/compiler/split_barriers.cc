@@ -773,14 +773,42 @@ class KernelSplitter {
     return is_uniform(b, e, uniform, true);
   }
 
+  // The type of the loops' thread counter: `int` when the kernel keeps
+  // threadIdx.x in a signed local (`int tid = threadIdx.x;`), else unsigned.
+  // Only speed depends on it (the thread index stored for the region is the
+  // same): g++ splits a loop at `tid >= offset` and vectorises the halves
+  // only when the comparison has the counter's signedness.
+  std::string counter_type() const {
+    for (const Declaration& d : declarations_) {
+      for (const Declarator& v : d.declarators) {
+        if (!v.has_initializer || v.init_end != v.init_begin + 3) continue;
+        if (!(is(v.init_begin, "threadIdx") || is(v.init_begin, "__cucpu_builtin_threadIdx")) ||
+            !is(v.init_begin + 1, ".") || !is(v.init_begin + 2, "x")) {
+          continue;
+        }
+        bool is_signed = false;
+        for (size_t j = d.type_begin; j < d.type_end; ++j) {
+          std::string_view t = text(j);
+          if (t == "unsigned" || t == "size_t" || t.rfind("uint", 0) == 0 || t == "auto") return "unsigned";
+          if (t == "int" || t == "long" || t == "short" || t == "int32_t" || t == "int64_t" || t == "signed") {
+            is_signed = true;
+          }
+        }
+        return is_signed ? "int" : "unsigned";
+      }
+    }
+    return "unsigned";
+  }
+
   void emit(size_t open, size_t close) {
+    const std::string loop = "::cucpu::detail::for_each_thread<" + counter_type() + ">";
     std::vector<SplitEdit> edits;
     edits.push_back({toks_[open].end, toks_[open].end, " ::cucpu::detail::split_block_begin();"});
     for (const Region& region : regions_) {
       // Openers go at the end of the token before the region, so a #pragma
       // line that starts the region stays at the start of its line.
       edits.push_back({toks_[region.first - 1].end, toks_[region.first - 1].end,
-                       region.storage + "::cucpu::detail::for_each_thread([&]([[maybe_unused]] unsigned cucpu_t) { " +
+                       region.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " +
                            region.bindings});
       edits.push_back({toks_[region.last - 1].end, toks_[region.last - 1].end, " });"});
     }

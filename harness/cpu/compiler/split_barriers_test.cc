@@ -74,6 +74,46 @@ TEST(SplitBarriers, ReductionIsSplitIntoThreadLoops) {
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 12) << out;
 }
 
+// The thread loops count with the signedness of the kernel's own thread-index
+// local, so g++ can split them at `tid >= offset` (speed only).
+TEST(SplitBarriers, ThreadLoopCounterFollowsTheThreadIndexLocal) {
+  const std::string body =
+      " tid = TX;\n"
+      "  __cucpu_shared__ float s[2][256];\n"
+      "  s[0][tid] = in[tid];\n"
+      "  __syncthreads();\n"
+      "  for (int offset = 1; offset < 256; offset *= 2) {\n"
+      "    float v = s[0][tid];\n"
+      "    if (tid >= offset) v += s[0][tid - offset];\n"
+      "    __syncthreads();\n"
+      "    s[0][tid] = v;\n"
+      "    __syncthreads();\n"
+      "  }\n"
+      "  out[tid] = s[0][tid];\n"
+      "}\n";
+  const std::string head = "__cucpu_global__ void scan(const float* in, float* out) {\n  ";
+  for (auto [type, counter] : {std::pair<std::string, std::string>{"int", "for_each_thread<int>"},
+                               {"unsigned", "for_each_thread<unsigned>"},
+                               {"unsigned int", "for_each_thread<unsigned>"},
+                               {"size_t", "for_each_thread<unsigned>"}}) {
+    RewriteResult result = rewrite(head + type + body);
+    ASSERT_EQ(result.split_kernels.size(), 1u) << type << ": " << result.kept_on_fibers[0];
+    EXPECT_NE(result.text.find(counter), std::string::npos) << type << ": " << result.text;
+    const char* other = counter == "for_each_thread<int>" ? "for_each_thread<unsigned>" : "for_each_thread<int>";
+    EXPECT_EQ(result.text.find(other), std::string::npos) << type << ": " << result.text;
+  }
+  // No thread-index local: unsigned, like threadIdx.x itself.
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(float* out) {\n"
+      "  __cucpu_shared__ float s[64];\n"
+      "  s[TX] = 1.0f;\n"
+      "  __syncthreads();\n"
+      "  out[TX] = s[63 - TX];\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_NE(result.text.find("for_each_thread<unsigned>"), std::string::npos) << result.text;
+}
+
 TEST(SplitBarriers, LocalsAcrossBarriersMoveToPerThreadStorage) {
   RewriteResult result = rewrite(
       "__cucpu_global__ void k(const float* in, float* out, int n) {\n"
@@ -211,7 +251,7 @@ TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {
       "  atomicAdd(&t->sum, p[i]);\n"
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
-  EXPECT_NE(result.text.find("{ ::cucpu::detail::split_block_begin();::cucpu::detail::for_each_thread("),
+  EXPECT_NE(result.text.find("{ ::cucpu::detail::split_block_begin();::cucpu::detail::for_each_thread<int>("),
             std::string::npos)
       << result.text;
   EXPECT_EQ(result.text.find("for_each_thread", result.text.find("for_each_thread") + 1), std::string::npos)

@@ -19,9 +19,14 @@ inline void split_block_end() { tls_context.exited = tls_context.start_count - 1
 
 // Runs `region(linear index)` for every thread of the block with threadIdx
 // set: in increasing order, or in the block's shuffled start order under
-// CUCPU_SHUFFLE_SEED, so a missing barrier still shows.
-template <class Region>
+// CUCPU_SHUFFLE_SEED, so a missing barrier still shows. `Counter` (int or
+// unsigned) is the type of the 1-D loop's counter: g++ splits that loop at a
+// comparison of the thread index with a uniform value, and vectorises the
+// halves, only when the comparison's signedness is the counter's. The
+// rewriter picks it from the kernel's own thread-index variable.
+template <class Counter = unsigned, class Region>
 inline void for_each_thread(Region&& region) {
+  static_assert(std::is_same_v<Counter, int> || std::is_same_v<Counter, unsigned>);
   ThreadContext& context = tls_context;
   const unsigned count = context.start_count;
   if (context.start_order != nullptr) {
@@ -35,10 +40,11 @@ inline void for_each_thread(Region&& region) {
   const unsigned size_x = context.block_dim.x, size_y = context.block_dim.y, size_z = context.block_dim.z;
   if (size_y == 1 && size_z == 1) {  // the common 1-D block: one store per thread
     context.thread_idx = uint3{0, 0, 0};
-    for (unsigned x = 0; x < size_x; ++x) {
-      context.thread_idx.x = x;
-      context.linear = x;
-      region(x);
+    const Counter threads = static_cast<Counter>(size_x);  // at most 1024
+    for (Counter x = 0; x < threads; ++x) {
+      context.thread_idx.x = static_cast<unsigned>(x);
+      context.linear = static_cast<unsigned>(x);
+      region(static_cast<unsigned>(x));
     }
     return;
   }

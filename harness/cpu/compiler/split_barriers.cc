@@ -21,7 +21,11 @@ bool is_collective(std::string_view word) {
       "cooperative_groups", "this_thread_block", "tiled_partition", "coalesced_threads", "thread_block",
       "thread_block_tile", "sync", "block_barrier", "warp_collective", "labeled_partition", "memcpy_async",
       "thread_group", "coalesced_group", "binary_partition", "inclusive_scan", "exclusive_scan", "wait_prior",
-      "group_rendezvous", "coalesced_lanes"};
+      "group_rendezvous", "coalesced_lanes",
+      // Waits for other threads of the block (cuda::barrier, cuda::std::atomic
+      // and semaphores, spin loops): the waiter must yield its fiber.
+      "arrive", "arrive_and_wait", "arrive_and_drop", "wait", "wait_parity", "acquire", "try_acquire",
+      "count_down", "producer_acquire", "consumer_wait", "__nanosleep", "sched_yield", "nanosleep"};
   return kWords.count(word) != 0;
 }
 

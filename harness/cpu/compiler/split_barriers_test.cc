@@ -212,6 +212,15 @@ TEST(SplitBarriers, KernelsThatStayOnFibers) {
                          "o[TX] = v; }\n")
                 .find("uses '__shfl_sync'"),
             std::string::npos);
+  // Threads that wait for each other outside __syncthreads must be able to
+  // yield their fiber.
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, Bar* b) { o[TX] = 1; b->arrive_and_wait(); "
+                         "__syncthreads(); }\n")
+                .find("uses 'arrive_and_wait'"),
+            std::string::npos);
+  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { while (o[0] == 0) __nanosleep(8); __syncthreads(); }\n")
+                .find("uses '__nanosleep'"),
+            std::string::npos);
   EXPECT_NE(fiber_reason("void helper(int* o) { __syncthreads(); }\n"
                          "__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); helper(o); }\n")
                 .find("calls 'helper'"),

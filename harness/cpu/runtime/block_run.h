@@ -19,7 +19,8 @@ namespace cucpu::runtime {
 // Where the context that just switched away must be kept: fibers switch
 // directly to one another, and the context that is switched to stores the
 // one it came from (see park() in scheduler.cc).
-enum class ParkKind { main, suspended, idle, abandoned };
+// yielded: suspended, and ready to run again (detail::yield_thread).
+enum class ParkKind { main, suspended, yielded, idle, abandoned };
 
 struct LaneSlot {
   alignas(16) unsigned char value[detail::kMaxShuffleBytes];

@@ -4,6 +4,7 @@
 #include <cxxabi.h>
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -74,6 +75,9 @@ SharedMemoryOptIn& opt_in_of(const void* function) {
 
 unsigned g_device_flags = cudaDeviceScheduleAuto;
 cudaFuncCache g_cache_config = cudaFuncCachePreferNone;
+
+// The part of L2 that access-policy windows may keep (cudaLimitPersistingL2CacheSize's ceiling).
+constexpr size_t kPersistingL2CacheMaxBytes = 30 << 20;
 
 // cudaDeviceSetLimit / GetLimit, starting at a GPU's defaults.
 std::mutex g_limits_mutex;
@@ -171,7 +175,7 @@ void fill_device_properties(cudaDeviceProp* prop) {
   prop->unifiedAddressing = 1;
   prop->memoryBusWidth = 5120;
   prop->l2CacheSize = 50 << 20;
-  prop->persistingL2CacheMaxSize = 0;
+  prop->persistingL2CacheMaxSize = kPersistingL2CacheMaxBytes;  // accepted; caching is the CPU's own
   prop->maxThreadsPerMultiProcessor = 2048;
   prop->streamPrioritiesSupported = 1;
   prop->globalL1CacheSupported = 1;
@@ -191,7 +195,7 @@ void fill_device_properties(cudaDeviceProp* prop) {
   prop->pageableMemoryAccessUsesHostPageTables = 1;
   prop->directManagedMemAccessFromHost = 1;
   prop->maxBlocksPerMultiProcessor = 32;
-  prop->accessPolicyMaxWindowSize = 0;
+  prop->accessPolicyMaxWindowSize = 134213632;  // as an H100 reports it
   prop->reservedSharedMemPerBlock = 1024;
   prop->hostRegisterSupported = 1;
   prop->hostRegisterReadOnlySupported = 1;
@@ -363,6 +367,8 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
   std::lock_guard<std::mutex> lock(g_limits_mutex);
   auto found = device_limits().find(int(limit));
   if (found == device_limits().end()) return fail(cudaErrorUnsupportedLimit);
+  // A GPU caps the persisting part of L2 at what the device offers.
+  if (limit == cudaLimitPersistingL2CacheSize) value = std::min<size_t>(value, kPersistingL2CacheMaxBytes);
   found->second = value;
   return cudaSuccess;
 }

@@ -3,8 +3,10 @@
 // sticky error, and abandons the kernel (the trapping fiber is never resumed).
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <ctime>
 #include <cstdio>
@@ -109,6 +111,31 @@ extern "C" clock_t clock(void) noexcept {
   timespec cpu{};
   if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) != 0) return clock_t(-1);
   return clock_t(cpu.tv_sec) * CLOCKS_PER_SEC + clock_t(cpu.tv_nsec / 1000);
+}
+
+// The C library's sched_yield() and nanosleep(), likewise replaced: the
+// toolkit's host-side cuda::barrier, cuda::std::atomic::wait and friends
+// poll with them, and inside a kernel a poll must let the block's other
+// threads (fibers of this OS thread) run, or it never ends. On the host they
+// are the system calls.
+extern "C" int sched_yield(void) noexcept {
+  if (cucpu::detail::tls_context.site != nullptr) {
+    cucpu::detail::yield_thread();
+    return 0;
+  }
+  return int(syscall(SYS_sched_yield));
+}
+
+extern "C" int nanosleep(const timespec* duration, timespec* remaining) {
+  if (cucpu::detail::tls_context.site != nullptr) {
+    cucpu::detail::yield_thread();
+    if (remaining != nullptr) *remaining = timespec{};
+    return 0;
+  }
+  int error = clock_nanosleep(CLOCK_REALTIME, 0, duration, remaining);
+  if (error == 0) return 0;
+  errno = error;
+  return -1;
 }
 
 // AddressSanitizer (cucc --check-memory) calls this hook before its report:

@@ -12,6 +12,7 @@
 // run: the block is done, or deadlocked, which is reported, the kernel
 // abandoned, and the fault made sticky.
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -98,6 +99,10 @@ CUCPU_HOT_PATH void park(Worker& worker, boost::context::fiber&& from) {
   switch (worker.park_kind) {
     case ParkKind::main: worker.main = std::move(from); break;
     case ParkKind::suspended: worker.block.suspended[worker.park_index] = std::move(from); break;
+    case ParkKind::yielded:
+      worker.block.suspended[worker.park_index] = std::move(from);
+      worker.block.ready.push_back(worker.park_index);
+      break;
     case ParkKind::idle: worker.idle.push_back(std::move(from)); break;
     case ParkKind::abandoned: worker.abandoned.push_back(std::move(from)); break;
   }
@@ -439,6 +444,21 @@ int block_barrier(BarrierKind kind, int predicate, const char* file, int line) {
     case BarrierKind::any: return block->released_true_count != 0;
   }
   return 0;
+}
+
+void yield_thread() {
+  BlockRun* block = current_block();
+  const ThreadContext& context = tls_context;
+  // Nothing else of the block can run (or the kernel runs as loops over
+  // threads, which never suspend): what the caller waits for is elsewhere.
+  if (block == nullptr || (block->ready_head == block->ready.size() && context.next_start >= context.start_count)) {
+    syscall(SYS_sched_yield);  // not sched_yield(): faults.cc makes that call this
+    return;
+  }
+  Worker& worker = this_worker();
+  // The caller joins the ready queue only once it is parked (ParkKind::
+  // yielded), so next_context never picks the fiber that is still running.
+  switch_to(worker, next_context(worker, false), ParkKind::yielded, context.linear);
 }
 
 void* dynamic_shared_memory() {

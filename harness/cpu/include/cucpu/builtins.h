@@ -84,6 +84,8 @@ inline std::uint64_t __globaltimer() { return ::cucpu::detail::global_timer_ns()
 // clock() itself is libc's symbol, which the runtime overrides: inside a
 // kernel it returns these ticks, on the host it stays the process CPU time
 // (runtime/faults.cc).
-inline void __nanosleep(unsigned) {}
+// A thread that sleeps lets its block's other threads run (a spin loop with
+// a __nanosleep back-off waits for them).
+inline void __nanosleep(unsigned) { ::cucpu::detail::yield_thread(); }
 
 // Device-side allocation goes to the host heap.

@@ -10,6 +10,12 @@ enum class BarrierKind : int { sync, count, all, any };
 // and / or of the predicates for the reducing forms. `file`:`line` is the
 // call site: threads waiting at different sites are barrier divergence.
 int block_barrier(BarrierKind kind, int predicate, const char* file = nullptr, int line = 0);
+// Lets the other threads of the caller's block run before it goes on: a
+// thread that polls for something another thread of its block will do (a
+// cuda::barrier wait, an atomic wait, a __nanosleep spin loop) would
+// otherwise keep the fiber, and the block, forever. Outside a kernel, or
+// when no other thread of the block can run, it yields the OS thread.
+void yield_thread();
 // Reports a trap naming the kernel and abandons it (never returns in a kernel).
 [[noreturn]] void trap(const char* what);
 // Start of the worker's dynamic shared memory buffer (extern __shared__).

@@ -5,6 +5,10 @@
 #pragma once
 
 #include <cstdint>
+// libstdc++ writes __attribute__((__noinline__)) here, which the macro below
+// would break: include it before the macro exists (its guard keeps it out
+// later), as nvcc's front end does by treating the spelling specially.
+#include <memory>
 
 #include <cuda_runtime.h>
 

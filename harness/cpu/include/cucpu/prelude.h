@@ -5,6 +5,13 @@
 
 #define __CUCPU__ 1
 
+// Thrust's CUDA system needs nvcc; its C++ system runs the same algorithms on
+// the host, where "device" memory lives here too, so device_vector data can
+// still be handed to kernels (thrust::raw_pointer_cast).
+#ifndef THRUST_DEVICE_SYSTEM
+#define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CPP
+#endif
+
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>

@@ -326,13 +326,25 @@ class Rewriter {
     }
     bool is_extern = extern_at != i;
     if (!is_extern) {
-      if (options_.shared_as_checked_globals) {
-        bool already_static = i > 0 && is(i - 1, "static");
-        edits_.push_back({toks_[i].begin, toks_[i].end, already_static ? "" : "static"});
-        return;
+      // `__shared__ alignas(16) float s[..]`: a storage class may not follow a
+      // standard attribute, so it goes after the alignas(...) group instead.
+      size_t storage_at = i;
+      if (is(i + 1, "alignas") && is(i + 2, "(")) {
+        size_t close = i + 2;
+        for (int depth = 0; close < toks_.size(); ++close) {
+          if (is(close, "(")) ++depth;
+          if (is(close, ")") && --depth == 0) break;
+        }
+        if (close < toks_.size()) storage_at = close;
       }
-      // Block-scope thread_local is implicitly static: one array per worker.
-      edits_.push_back({toks_[i].begin, toks_[i].end, "thread_local"});
+      std::string storage = "thread_local";  // at block scope implicitly static: one array per worker
+      if (options_.shared_as_checked_globals) storage = i > 0 && is(i - 1, "static") ? "" : "static";
+      if (storage_at == i) {
+        edits_.push_back({toks_[i].begin, toks_[i].end, storage});
+      } else {
+        edits_.push_back({toks_[i].begin, toks_[i].end, ""});
+        edits_.push_back({toks_[storage_at].end, toks_[storage_at].end, " " + storage});
+      }
       return;
     }
     size_t semicolon = i;

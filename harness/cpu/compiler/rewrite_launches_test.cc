@@ -72,6 +72,12 @@ TEST(RewriteLaunches, StaticSharedBecomesThreadLocal) {
   EXPECT_NE(out.find("thread_local float tile[32][33];"), std::string::npos) << out;
 }
 
+// g++ accepts no storage class after a standard attribute.
+TEST(RewriteLaunches, StaticSharedWithAlignasKeepsTheAttributeFirst) {
+  std::string out = rewrite(marker() + "void k(){ __cucpu_shared__ alignas(alignof(float4)) float a[2][8]; }\n");
+  EXPECT_NE(out.find("alignas(alignof(float4)) thread_local float a[2][8];"), std::string::npos) << out;
+}
+
 TEST(RewriteLaunches, CheckedMemoryModeMakesStaticSharedPlainStatics) {
   RewriteOptions options;
   options.shared_as_checked_globals = true;

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/cpu/compiler/device_view.h"
 #include "harness/cpu/compiler/rewrite_launches.h"
 
 extern char** environ;
@@ -210,6 +211,20 @@ std::vector<std::string> code_flags(const Options& options) {
   return flags;
 }
 
+// The folders the user named with -I / -isystem: their headers are the user's.
+std::vector<fs::path> user_include_dirs(const Options& options) {
+  std::vector<fs::path> dirs;
+  const std::vector<std::string>& flags = options.preprocessor;
+  for (size_t i = 0; i < flags.size(); ++i) {
+    if ((flags[i] == "-I" || flags[i] == "-isystem") && i + 1 < flags.size()) {
+      dirs.emplace_back(flags[++i]);
+    } else if (flags[i].rfind("-I", 0) == 0 && flags[i].size() > 2) {
+      dirs.emplace_back(flags[i].substr(2));
+    }
+  }
+  return dirs;
+}
+
 // .cu -> object: preprocess with the prelude, rewrite, compile.
 bool compile_cuda(const Options& options, const fs::path& root, const fs::path& input, const fs::path& object,
                   const fs::path& work) {
@@ -221,6 +236,12 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
                                       (root / "include/cucpu/overrides").string(), "-isystem", kCudaInclude,
                                       "-isystem", kCcclInclude, "-include", "cucpu/prelude.h",
                                       "-DCUCPU_BUILTIN_MARKERS"};
+  // Code that tests __CUDA_ARCH__ gets the device's view (device_view.h).
+  cucpu::compiler::DeviceView view = cucpu::compiler::scan_device_view(input, user_include_dirs(options));
+  if (view.tests_cuda_arch) {
+    for (const std::string& header : view.toolkit_headers) command.insert(command.end(), {"-include", header});
+    command.insert(command.end(), {"-include", "cucpu/cuda_arch.h"});
+  }
   for (const std::string& flag : options.preprocessor) command.push_back(flag);
   if (options.check_memory) command.push_back("-D__SANITIZE_ADDRESS__");
   command.insert(command.end(), {input.string(), "-o", preprocessed.string()});

@@ -152,10 +152,23 @@ TEST(RewriteLaunches, RefusesTensorCoresLibrariesAndGridSync) {
             std::string::npos);
   EXPECT_NE(only_error(marker() + "void h(){ cublasCreate(&h); }").message.find("cuBLAS"), std::string::npos);
   EXPECT_NE(only_error(marker() + "void k(){ cg::this_grid().sync(); }").message.find("grid"), std::string::npos);
+  for (const char* sync : {"void k(){ cg::grid_group g = cg::this_grid(); g.sync(); }",
+                           "void k(){ auto grid = cg::this_grid(); cg::sync(grid); }",
+                           "void f(const cg::grid_group& g){ g.sync(); }"}) {
+    EXPECT_NE(only_error(marker() + sync).message.find("grid-wide synchronisation"), std::string::npos) << sync;
+  }
   SourceError include = only_error("# 1 \"s.cu\"\n\n\n# 1 \"/usr/local/cuda/include/cublas_v2.h\" 1 3\nint x;\n");
   EXPECT_EQ(include.file, "s.cu");
   EXPECT_EQ(include.line, 3);
   EXPECT_NE(include.message.find("cublas_v2.h"), std::string::npos);
+}
+
+// Grid groups used for indexing compile; only their sync is refused.
+TEST(RewriteLaunches, GridGroupWithoutSyncIsAccepted) {
+  RewriteResult result = rewrite_launches(
+      marker() + "void k(int* o){ cg::grid_group grid = cg::this_grid(); cg::thread_block b = "
+                 "cg::this_thread_block(); o[grid.thread_rank()] = grid.size(); b.sync(); cg::sync(b); }\n");
+  EXPECT_TRUE(result.errors.empty()) << format_error(result.errors[0]);
 }
 
 TEST(RewriteLaunches, ReportsMalformedLaunch) {

@@ -153,6 +153,36 @@ class thread_block : public thread_group {
   static dim3 dim_threads() { return blockDim; }
 };
 
+// The whole grid, for indexing: ranks and sizes across blocks. Its sync()
+// needs every block resident at once, which block-by-block execution cannot
+// give: cucc refuses a sync it can see on a grid group, and one it cannot
+// see (through a template, say) traps here, naming the kernel.
+class grid_group {
+ public:
+  static unsigned long long thread_rank() {
+    return block_rank() * num_threads_per_block() + details::block_rank();
+  }
+  static unsigned long long size() { return num_threads(); }
+  static unsigned long long num_threads() { return num_blocks() * num_threads_per_block(); }
+  static unsigned long long block_rank() {
+    return (unsigned long long)(blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  }
+  static unsigned long long num_blocks() { return (unsigned long long)gridDim.x * gridDim.y * gridDim.z; }
+  static dim3 group_dim() { return gridDim; }
+  static dim3 dim_blocks() { return gridDim; }
+  static dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  static dim3 dim_threads() { return dim3(gridDim.x * blockDim.x, gridDim.y * blockDim.y, gridDim.z * blockDim.z); }
+  static bool is_valid() { return true; }
+  [[noreturn]] static void sync() {
+    ::cucpu::detail::trap("grid-wide synchronisation (grid_group::sync) is not supported by the CPU backend");
+  }
+
+ private:
+  static unsigned long long num_threads_per_block() { return details::block_threads(); }
+};
+
+inline grid_group this_grid() { return grid_group(); }
+
 inline thread_block this_thread_block() { return thread_block(); }
 template <unsigned MaxBlockSize>
 thread_block this_thread_block(block_tile_memory<MaxBlockSize>&) {

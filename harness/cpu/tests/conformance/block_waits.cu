@@ -1,6 +1,7 @@
 // Threads that wait for other threads of their block without __syncthreads:
 // cuda::barrier (arrive_and_wait, and arrive + wait with a token inside a
-// device function, over several phases), cuda::atomic_ref wait/notify, and a
+// device function, over several phases; cuda::memcpy_async completing on
+// it), cuda::atomic_ref wait/notify, and a
 // spin loop with a __nanosleep back-off. On the CPU backend each waiting
 // thread must let the others run (its polls yield the fiber).
 #include <cuda/atomic>
@@ -45,6 +46,20 @@ __global__ void barrier_kernel(int* out) {
   __syncthreads();
   int t = int(threadIdx.x);
   out[blockIdx.x * kThreads + t] = neighbour_sums(bar, values, int(blockIdx.x) * 1000 + t);
+}
+
+// Each thread copies one element into shared memory with cuda::memcpy_async
+// completing on the barrier, and after the wait reads its neighbour's.
+__global__ void memcpy_async_kernel(const int* in, int* out) {
+  __shared__ block_barrier bar;
+  __shared__ int staged[kThreads];
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  int t = int(threadIdx.x);
+  const int* source = in + blockIdx.x * kThreads;
+  cuda::memcpy_async(&staged[t], &source[t], sizeof(int), bar);
+  bar.arrive_and_wait();
+  out[blockIdx.x * kThreads + t] = staged[(t + 1) % kThreads] * 2;
 }
 
 // The last thread publishes a value; every other thread waits for it.
@@ -105,6 +120,20 @@ int main() {
     for (int t = 0; t < kThreads; ++t) want[b * kThreads + t] = value[t];
   }
   conformance::check_equal(got.data(), want.data(), got.size(), "cuda::barrier phases (arrive/wait, arrive_and_wait)");
+
+  std::vector<int> input(kBlocks * kThreads);
+  for (int i = 0; i < kBlocks * kThreads; ++i) input[i] = (i * 31) % 257 - 100;
+  int* d_in = nullptr;
+  CONFORMANCE_CUDA(cudaMalloc(&d_in, input.size() * sizeof(int)));
+  CONFORMANCE_CUDA(cudaMemcpy(d_in, input.data(), input.size() * sizeof(int), cudaMemcpyHostToDevice));
+  memcpy_async_kernel<<<kBlocks, kThreads>>>(d_in, d_out);
+  CONFORMANCE_CUDA(cudaDeviceSynchronize());
+  CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_out, got.size() * sizeof(int), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < kBlocks; ++b) {
+    for (int t = 0; t < kThreads; ++t) want[b * kThreads + t] = input[b * kThreads + (t + 1) % kThreads] * 2;
+  }
+  conformance::check_equal(got.data(), want.data(), got.size(), "cuda::memcpy_async completing on a cuda::barrier");
+  CONFORMANCE_CUDA(cudaFree(d_in));
 
   atomic_wait_kernel<<<kBlocks, kThreads>>>(d_out);
   CONFORMANCE_CUDA(cudaDeviceSynchronize());

@@ -259,14 +259,7 @@ class Rewriter {
       error(j, "kernel launch '>>>' not followed by an argument list '('");
       return j + 2;
     }
-    size_t close = open;
-    depth = 0;
-    for (; close < toks_.size(); ++close) {
-      if (toks_[close].kind != TokenKind::punctuation) continue;
-      std::string_view w = text(close);
-      if (w == "(" || w == "[" || w == "{") ++depth;
-      else if ((w == ")" || w == "]" || w == "}") && --depth == 0) break;
-    }
+    size_t close = closing_bracket(open);
     if (close >= toks_.size()) {
       error(open, "kernel launch argument list without a closing ')'");
       return open;
@@ -311,6 +304,19 @@ class Rewriter {
     return replacement;
   }
 
+  // The bracket closing the one opened at token `open` ( ( [ { ), or
+  // toks_.size() if it is never closed.
+  size_t closing_bracket(size_t open) const {
+    int depth = 0;
+    for (size_t j = open; j < toks_.size(); ++j) {
+      if (toks_[j].kind != TokenKind::punctuation) continue;
+      std::string_view w = text(j);
+      if (w == "(" || w == "[" || w == "{") ++depth;
+      else if ((w == ")" || w == "]" || w == "}") && --depth == 0) return j;
+    }
+    return toks_.size();
+  }
+
   // `__shared__` (spelled __cucpu_shared__ by the prelude) at token i.
   void shared_variable(size_t i) {
     // `extern` may stand before the type or right before __shared__:
@@ -330,11 +336,7 @@ class Rewriter {
       // standard attribute, so it goes after the alignas(...) group instead.
       size_t storage_at = i;
       if (is(i + 1, "alignas") && is(i + 2, "(")) {
-        size_t close = i + 2;
-        for (int depth = 0; close < toks_.size(); ++close) {
-          if (is(close, "(")) ++depth;
-          if (is(close, ")") && --depth == 0) break;
-        }
+        size_t close = closing_bracket(i + 2);
         if (close < toks_.size()) storage_at = close;
       }
       std::string storage = "thread_local";  // at block scope implicitly static: one array per worker

@@ -327,13 +327,16 @@ void work_on(LaunchJob& job) {
   worker.body = job.body;
   worker.run_threads = job.run_threads;
   while (!job.failed.load(std::memory_order_relaxed)) {
-    unsigned long long index = job.next_block.fetch_add(1, std::memory_order_relaxed);
-    if (index >= job.total_blocks) break;
-    unsigned long long block_linear =
-        job.shuffled ? (unsigned long long)(((unsigned __int128)job.order_multiplier * index + job.order_offset) %
-                                            job.total_blocks)
-                     : index;
-    if (!run_block(worker, job, block_linear)) job.failed.store(true);
+    unsigned long long first = job.next_block.fetch_add(job.blocks_per_claim, std::memory_order_relaxed);
+    if (first >= job.total_blocks) break;
+    unsigned long long end = std::min(first + job.blocks_per_claim, job.total_blocks);
+    for (unsigned long long index = first; index < end && !job.failed.load(std::memory_order_relaxed); ++index) {
+      unsigned long long block_linear =
+          job.shuffled ? (unsigned long long)(((unsigned __int128)job.order_multiplier * index + job.order_offset) %
+                                              job.total_blocks)
+                       : index;
+      if (!run_block(worker, job, block_linear)) job.failed.store(true);
+    }
   }
   context.block = nullptr;
   context.site = nullptr;

@@ -1,6 +1,7 @@
 // See worker_pool.h.
 #include "worker_pool.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
@@ -25,6 +26,7 @@ class WorkerPool {
       work_on(job);
       return;
     }
+    job.blocks_per_claim = blocks_per_claim(job.total_blocks, threads / job.total_blocks, helper_count_ + 1);
     busy_.store(helper_count_, std::memory_order_relaxed);
     job_.store(&job, std::memory_order_relaxed);
     {
@@ -41,6 +43,18 @@ class WorkerPool {
   // Launches smaller than this run on the launching thread alone: waking
   // helpers costs more than the work.
   static constexpr unsigned long long kThreadsWorthHelpers = 2048;
+
+  // A claim covers at least kThreadsPerClaim CUDA threads, so the shared
+  // counter is touched rarely, but every worker still gets
+  // kClaimsPerWorker claims or more, so they finish close together.
+  static constexpr unsigned long long kThreadsPerClaim = 16384;
+  static constexpr unsigned long long kClaimsPerWorker = 8;
+  static unsigned long long blocks_per_claim(unsigned long long blocks, unsigned long long threads_per_block,
+                                             int workers) {
+    unsigned long long enough = (kThreadsPerClaim + threads_per_block - 1) / threads_per_block;
+    unsigned long long balanced = blocks / (kClaimsPerWorker * (unsigned long long)workers);
+    return std::max(1ull, std::min(enough, balanced));
+  }
 
   void serve() {
     unsigned long long seen = 0;

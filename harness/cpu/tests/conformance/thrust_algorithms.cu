@@ -1,8 +1,10 @@
 // Thrust with device vectors: fill from the host, transform, sort by key
 // (int keys, negative ones included), sort of floats, reduce and
 // inclusive_scan, and a kernel launched on a device_vector's
-// storage through raw_pointer_cast. (On the CPU backend Thrust's device
-// system is its C++ one.)
+// storage through raw_pointer_cast; thrust::system_error and
+// thrust::cuda_category() reachable from the algorithm headers alone, as
+// programs that catch Thrust's errors expect. (On the CPU backend Thrust's
+// device system is its C++ one.)
 #include <thrust/device_vector.h>
 #include <thrust/functional.h>
 #include <thrust/host_vector.h>
@@ -13,6 +15,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "conformance_check.h"
@@ -64,5 +67,14 @@ int main() {
   for (int i = 0; i < n; ++i) want_scan[i] = want_values[i] + i + (i > 0 ? want_scan[i - 1] : 0);
   conformance::check_equal(scanned.data(), want_scan.data(), size_t(n),
                            "kernel on raw_pointer_cast storage, then thrust::inclusive_scan");
+
+  std::string caught;
+  try {
+    throw thrust::system_error(cudaErrorInvalidValue, thrust::cuda_category(), "probe");
+  } catch (const thrust::system_error& error) {
+    caught = error.what();
+  }
+  conformance::check(caught.find("probe") == 0 && caught.find("invalid argument") != std::string::npos,
+                     "thrust::system_error with thrust::cuda_category() names the CUDA error");
   return conformance::finish();
 }

@@ -236,12 +236,14 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
                                       (root / "include/cucpu/overrides").string(), "-isystem", kCudaInclude,
                                       "-isystem", kCcclInclude, "-include", "cucpu/prelude.h",
                                       "-DCUCPU_BUILTIN_MARKERS"};
-  // Code that tests __CUDA_ARCH__ gets the device's view (device_view.h).
+  // Code that tests __CUDA_ARCH__ or __CUDACC__ gets the device compiler's
+  // view, after the toolkit headers it uses (device_view.h).
   cucpu::compiler::DeviceView view = cucpu::compiler::scan_device_view(input, user_include_dirs(options));
-  if (view.tests_cuda_arch) {
+  if (view.tests_cuda_arch || view.tests_cudacc) {
     for (const std::string& header : view.toolkit_headers) command.insert(command.end(), {"-include", header});
-    command.insert(command.end(), {"-include", "cucpu/cuda_arch.h"});
   }
+  if (view.tests_cuda_arch) command.insert(command.end(), {"-include", "cucpu/cuda_arch.h"});
+  if (view.tests_cudacc) command.insert(command.end(), {"-include", "cucpu/cudacc.h"});
   for (const std::string& flag : options.preprocessor) command.push_back(flag);
   if (options.check_memory) command.push_back("-D__SANITIZE_ADDRESS__");
   command.insert(command.end(), {input.string(), "-o", preprocessed.string()});

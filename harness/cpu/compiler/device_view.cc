@@ -60,6 +60,9 @@ DeviceView scan_device_view(const fs::path& source, const std::vector<fs::path>&
     if (!in) continue;
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (text.find("__CUDA_ARCH__") != std::string::npos) view.tests_cuda_arch = true;
+    if (text.find("__CUDACC__") != std::string::npos || text.find("__CUDACC_VER_") != std::string::npos) {
+      view.tests_cudacc = true;
+    }
     for (const auto& [name, quoted] : includes_of(text)) {
       std::vector<fs::path> places;
       if (quoted) places.push_back(file.parent_path() / name);

@@ -6,6 +6,13 @@
 // device's view (__CUDA_ARCH__ = 900, the emulated compute capability 9.0)
 // while the toolkit headers they include keep the host view they need on a
 // CPU: those headers are force-included before the macro is defined.
+//
+// __CUDACC__ (and __CUDACC_VER_MAJOR__/_MINOR__) get the same treatment:
+// nvcc defines them in both passes, and user headers test them to choose
+// between their CUDA and plain C++ versions (NVIDIA's helper_math.h defines
+// host max(int, int) and friends only without __CUDACC__, which clashes with
+// the device library's). The toolkit headers must not see them: CCCL would
+// take its nvcc paths.
 #pragma once
 
 #include <filesystem>
@@ -16,6 +23,7 @@ namespace cucpu::compiler {
 
 struct DeviceView {
   bool tests_cuda_arch = false;          // some user file mentions __CUDA_ARCH__
+  bool tests_cudacc = false;             // some user file mentions __CUDACC__ or __CUDACC_VER_*
   std::vector<std::string> toolkit_headers;  // `#include <...>` names to force-include first, in order
 };
 

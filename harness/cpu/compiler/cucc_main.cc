@@ -205,7 +205,15 @@ std::vector<std::string> sanitizer_flags(const Options& options) {
 
 std::vector<std::string> code_flags(const Options& options) {
   std::vector<std::string> flags = {options.optimization, options.standard};
-  if (options.shared) flags.push_back("-fPIC");
+  if (options.shared) {
+    // A library's __shared__ arrays are thread_local. With the default TLS
+    // model every access in a thread loop calls __tls_get_addr; TLS
+    // descriptors resolve to a fixed offset once the loader has placed the
+    // library in static TLS (it falls back to the dynamic path when that
+    // space is short, so loading never fails). tree_reduction as a library:
+    // 9.5-12 ms of CPU before, 4.0-5.7 ms with descriptors.
+    flags.insert(flags.end(), {"-fPIC", "-mtls-dialect=gnu2"});
+  }
   for (const std::string& flag : sanitizer_flags(options)) flags.push_back(flag);
   for (const std::string& flag : options.compiler) flags.push_back(flag);
   return flags;

@@ -13,9 +13,9 @@
 
 #include "conformance_check.h"
 
-#ifndef __CUDACC__
-// What a toolkit header compiled for the host declares (legal under nvcc
-// only inside device-code headers, hence the guard).
+#ifndef __NVCC__
+// What a toolkit header compiled for the host declares (nvcc accepts it only
+// inside its own headers, hence the guard; cucc must accept it in any file).
 extern const dim3 blockDim;
 extern const uint3 threadIdx;
 #endif

@@ -21,11 +21,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
   || fail "the dlopened solution did not compute the sum"
 CUCPU_WORKERS=1 CUCPU_SHUFFLE_SEED=3 "$work/dlopen_host" "$work/solution.so" >/dev/null \
   || fail "the solution failed with one worker in shuffled order"
-# A library's __shared__ arrays are thread_local: reached through TLS
-# descriptors, not a __tls_get_addr call per access.
-if objdump -d "$work/solution.so" | grep -q "__tls_get_addr"; then
-  fail "the solution library calls __tls_get_addr (built without TLS descriptors)"
-fi
+# A library's __shared__ arrays are thread_local; 48 KiB of them is more
+# than the loader keeps spare for libraries loaded late.
 "$cucc" -shared "$testdata/large_shared_library.cu" -o "$work/large_shared.so"
 "$work/dlopen_host" "$work/large_shared.so" | grep -q "sum=100000.000000 err=cudaSuccess" \
   || fail "a library with 48 KiB of static shared memory did not load or compute the sum"

@@ -205,15 +205,7 @@ std::vector<std::string> sanitizer_flags(const Options& options) {
 
 std::vector<std::string> code_flags(const Options& options) {
   std::vector<std::string> flags = {options.optimization, options.standard};
-  if (options.shared) {
-    // A library's __shared__ arrays are thread_local. With the default TLS
-    // model every access in a thread loop calls __tls_get_addr; TLS
-    // descriptors resolve to a fixed offset once the loader has placed the
-    // library in static TLS (it falls back to the dynamic path when that
-    // space is short, so loading never fails). tree_reduction as a library:
-    // 9.5-12 ms of CPU before, 4.0-5.7 ms with descriptors.
-    flags.insert(flags.end(), {"-fPIC", "-mtls-dialect=gnu2"});
-  }
+  if (options.shared) flags.push_back("-fPIC");
   for (const std::string& flag : sanitizer_flags(options)) flags.push_back(flag);
   for (const std::string& flag : options.compiler) flags.push_back(flag);
   return flags;
@@ -344,8 +336,9 @@ std::string compiler_version() {
   return version.empty() ? "unknown" : version;
 }
 
-// One line that changes whenever the prelude, the runtime or g++ does, so a
-// cache of compiled solutions keyed on it never reuses a stale library.
+// One line that changes whenever the prelude, the runtime, cucc itself (its
+// rewriting and its g++ flags) or g++ does, so a cache of compiled solutions
+// keyed on it never reuses a stale library.
 void print_version(const fs::path& root) {
   std::vector<fs::path> files;
   for (const auto& entry : fs::recursive_directory_iterator(root / "include/cucpu")) {
@@ -354,6 +347,9 @@ void print_version(const fs::path& root) {
   std::sort(files.begin(), files.end());
   files.push_back(root / "libcucpu_runtime.a");
   unsigned long long hash = 1469598103934665603ull;
+  std::error_code no_proc;
+  fs::path self = fs::read_symlink("/proc/self/exe", no_proc);
+  if (!no_proc) hash_file(self, &hash);
   for (const fs::path& file : files) {
     std::string name = fs::relative(file, root).string();
     for (char c : name) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;

@@ -25,7 +25,8 @@ struct LaunchJob {
   // small blocks (gelu's 256 threads ran 2x slower on two workers than on
   // one). Set by the worker pool; 1 when one worker runs the launch.
   unsigned long long blocks_per_claim = 1;
-  // Written by every claim: kept off the line of the fields read per block.
+  // Each on a cache line of its own: next_block is written by every claim,
+  // failed is read before every block.
   alignas(64) std::atomic<unsigned long long> next_block{0};
   alignas(64) std::atomic<bool> failed{false};
   bool shuffled = false;

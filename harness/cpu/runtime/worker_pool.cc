@@ -21,12 +21,13 @@ class WorkerPool {
   }
 
   void run(LaunchJob& job) {
-    unsigned long long threads = job.total_blocks * job.block.x * job.block.y * job.block.z;
+    unsigned long long block_threads = (unsigned long long)job.block.x * job.block.y * job.block.z;
+    unsigned long long threads = job.total_blocks * block_threads;
     if (helper_count_ == 0 || job.total_blocks == 1 || threads < kThreadsWorthHelpers) {
       work_on(job);
       return;
     }
-    job.blocks_per_claim = blocks_per_claim(job.total_blocks, threads / job.total_blocks, helper_count_ + 1);
+    job.blocks_per_claim = blocks_per_claim(job.total_blocks, block_threads, helper_count_ + 1);
     busy_.store(helper_count_, std::memory_order_relaxed);
     job_.store(&job, std::memory_order_relaxed);
     {

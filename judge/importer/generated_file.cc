@@ -1,0 +1,82 @@
+#include "judge/importer/generated_file.h"
+
+#include <openssl/sha.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace judge::importer {
+namespace {
+
+constexpr const char* kMarkerText =
+    " (edit freely: a re-import then keeps your version) sha256:";
+
+std::string read_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// True when `text` carries a marker whose hash matches the rest of it.
+bool is_untouched_output(const std::string& text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    const std::size_t next = end == std::string::npos ? text.size() : end + 1;
+    const std::string line = text.substr(start, next - start);
+    if (line.rfind(kMarkerPrefix, 0) == 0) {
+      const std::size_t hash_at = line.find("sha256:");
+      if (hash_at == std::string::npos) return false;
+      std::string hash = line.substr(hash_at + 7);
+      while (!hash.empty() && (hash.back() == '\n' || hash.back() == '\r' || hash.back() == ' ')) hash.pop_back();
+      return sha256_hex(text.substr(0, start) + text.substr(next)) == hash;
+    }
+    start = next;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string sha256_hex(const std::string& text) {
+  unsigned char digest[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+  std::string hex;
+  char pair[3];
+  for (unsigned char byte : digest) {
+    std::snprintf(pair, sizeof pair, "%02x", byte);
+    hex += pair;
+  }
+  return hex;
+}
+
+std::string with_marker(const std::string& text, std::size_t marker_line) {
+  std::size_t at = 0;
+  for (std::size_t line = 0; line < marker_line && at < text.size(); ++line) {
+    std::size_t end = text.find('\n', at);
+    at = end == std::string::npos ? text.size() : end + 1;
+  }
+  return text.substr(0, at) + kMarkerPrefix + kMarkerText + sha256_hex(text) + "\n" + text.substr(at);
+}
+
+FileOutcome write_generated(const std::filesystem::path& file, const std::string& text, bool force) {
+  if (std::filesystem::exists(file)) {
+    const std::string existing = read_file(file);
+    if (existing == text) return FileOutcome::kUnchanged;
+    if (!force && !is_untouched_output(existing)) return FileOutcome::kKept;
+  }
+  std::filesystem::create_directories(file.parent_path());
+  const std::filesystem::path temporary = file.string() + ".import-tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
+  }
+  std::filesystem::rename(temporary, file);  // never a half-written file
+  return FileOutcome::kWritten;
+}
+
+}  // namespace judge::importer

@@ -1,0 +1,542 @@
+#include "judge/importer/tensara_def.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace judge::importer {
+namespace {
+
+constexpr std::size_t kMaxCases = 1000;  // the judge's own bound on cases per problem
+
+bool is_name(const Token& t, const char* word) { return t.kind == Token::Kind::kName && t.text == word; }
+bool is_op(const Token& t, const char* op) { return t.kind == Token::Kind::kOp && t.text == op; }
+bool is_open(const Token& t) { return t.kind == Token::Kind::kOp && (t.text == "(" || t.text == "[" || t.text == "{"); }
+bool is_close(const Token& t) { return t.kind == Token::Kind::kOp && (t.text == ")" || t.text == "]" || t.text == "}"); }
+
+// The token after the bracket opened at `open` closes (its index + 1).
+std::size_t after_matching(const std::vector<Token>& tokens, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < tokens.size(); ++i) {
+    if (is_open(tokens[i])) ++depth;
+    if (is_close(tokens[i]) && --depth == 0) return i + 1;
+  }
+  return tokens.size();
+}
+
+// `targets = value` as token ranges; nullopt when the line is not a plain
+// assignment. An annotation (`x: int = 1`) is dropped from the targets.
+struct Assignment {
+  std::size_t targets_end;  // targets are [0, targets_end)
+  std::size_t value_begin;
+};
+std::optional<Assignment> as_assignment(const LogicalLine& line) {
+  const std::vector<Token>& tokens = line.tokens;
+  if (tokens.empty() || tokens[0].kind != Token::Kind::kName) {
+    if (tokens.empty() || !is_op(tokens[0], "(")) return std::nullopt;
+  }
+  static const std::set<std::string> kKeywords = {"def", "class", "return", "for", "while", "if", "elif", "else",
+                                                   "with", "import", "from", "assert", "raise", "try", "except",
+                                                   "lambda", "del", "global", "pass", "yield"};
+  if (kKeywords.count(tokens[0].text)) return std::nullopt;
+  const std::size_t equals = find_top_level(tokens, 0, tokens.size(), "=");
+  if (equals == 0 || equals >= tokens.size()) return std::nullopt;
+  const std::size_t colon = find_top_level(tokens, 0, equals, ":");
+  return Assignment{colon < equals ? colon : equals, equals + 1};
+}
+
+std::string first_target_name(const LogicalLine& line) {
+  return line.tokens.empty() ? "" : line.tokens[0].text;
+}
+
+class DefReader {
+ public:
+  explicit DefReader(const std::string& source) : m_source(source) {}
+
+  TensaraDefinition run() {
+    try {
+      m_lines = tokenize_python(m_source);
+    } catch (const LiteralError& error) {
+      note(error.line(), std::string("not readable as Python: ") + error.what());
+      return std::move(m_result);
+    }
+    find_functions();
+    read_class_level();
+    read_tolerance();
+    read_cases();
+    read_sample();
+    for (UpstreamCase& upstream : m_result.cases) read_extra_params(upstream);
+    if (m_result.sample) read_extra_params(*m_result.sample);
+    return std::move(m_result);
+  }
+
+ private:
+  struct Function {
+    std::size_t header = 0;  // index of the `def` line
+    std::size_t end = 0;     // one past its last body line
+  };
+
+  void note(int line, const std::string& message) {
+    if (m_noted.insert({line, message}).second) m_result.findings.push_back(Finding{line, message});
+  }
+
+  void find_functions() {
+    for (std::size_t i = 0; i < m_lines.size(); ++i) {
+      const LogicalLine& line = m_lines[i];
+      if (line.tokens.size() < 2 || !is_name(line.tokens[0], "def")) continue;
+      std::size_t end = i + 1;
+      while (end < m_lines.size() && m_lines[end].indent > line.indent) ++end;
+      m_functions.emplace(line.tokens[1].text, Function{i, end});
+      for (std::size_t j = i + 1; j < end; ++j) m_in_function.insert(j);
+    }
+  }
+
+  const Function* function(const std::string& name) const {
+    auto it = m_functions.find(name);
+    return it == m_functions.end() ? nullptr : &it->second;
+  }
+
+  // Evaluates `line` as an assignment into `environment`; returns the error
+  // (line, message) when its value is not a literal.
+  std::optional<Finding> assign(const LogicalLine& line, Environment& environment) {
+    std::optional<Assignment> assignment = as_assignment(line);
+    if (!assignment) return std::nullopt;
+    try {
+      PyValue value = evaluate_literal(line.tokens, assignment->value_begin, line.tokens.size(), environment);
+      bind_targets(line.tokens, 0, assignment->targets_end, value, environment);
+    } catch (const LiteralError& error) {
+      return Finding{error.line() ? error.line() : line.line, error.what()};
+    }
+    return std::nullopt;
+  }
+
+  void read_class_level() {
+    for (std::size_t i = 0; i < m_lines.size(); ++i) {
+      if (m_in_function.count(i)) continue;
+      const LogicalLine& line = m_lines[i];
+      std::optional<Finding> error = assign(line, m_class_environment);
+      const std::string name = first_target_name(line);
+      if (name == "parameters" && as_assignment(line)) {
+        m_result.parameters_line = line.line;
+        if (error) {
+          note(error->line, "parameters: " + error->message);
+        } else {
+          read_parameters(m_class_environment.at("parameters"), line.line);
+        }
+      }
+      if (name == "is_exact" && as_assignment(line) && !error) {
+        const PyValue& value = m_class_environment.at("is_exact");
+        if (value.kind == PyValue::Kind::kBool) {
+          m_result.is_exact = value.boolean;
+        } else {
+          note(line.line, "is_exact is " + python_str(value) + ", not True or False");
+        }
+      }
+    }
+  }
+
+  static std::optional<bool> as_flag(const PyValue* value) {
+    if (value == nullptr) return std::nullopt;
+    if (value->kind == PyValue::Kind::kBool) return value->boolean;
+    if (value->kind == PyValue::Kind::kString && (value->text == "true" || value->text == "True")) return true;
+    if (value->kind == PyValue::Kind::kString && (value->text == "false" || value->text == "False")) return false;
+    return std::nullopt;
+  }
+
+  void read_parameters(const PyValue& list, int line) {
+    if (list.kind != PyValue::Kind::kList && list.kind != PyValue::Kind::kTuple) {
+      note(line, "parameters is " + python_str(list).substr(0, 100) + ", not a list of dicts");
+      return;
+    }
+    std::vector<TensaraParameter> parameters;
+    for (std::size_t i = 0; i < list.items.size(); ++i) {
+      const PyValue& entry = list.items[i];
+      const std::string where = "parameters[" + std::to_string(i) + "]";
+      const PyValue* name = entry.find("name");
+      const PyValue* type = entry.find("type");
+      std::optional<bool> pointer = as_flag(entry.find("pointer"));
+      std::optional<bool> is_const = as_flag(entry.find("const"));
+      if (!is_const) is_const = as_flag(entry.find("constant"));
+      if (entry.kind != PyValue::Kind::kDict || !name || name->kind != PyValue::Kind::kString || !type ||
+          type->kind != PyValue::Kind::kString || !pointer) {
+        note(line, where + " is " + python_str(entry).substr(0, 200) +
+                       ": each parameter needs \"name\" and \"type\" (strings) and \"pointer\" (True/False)");
+        return;
+      }
+      parameters.push_back(TensaraParameter{name->text, type->text, *pointer, is_const.value_or(false)});
+    }
+    m_result.parameters = std::move(parameters);
+  }
+
+  // Environment of a function body: the class-level literals, then its own
+  // top-level assignments in order (non-literal ones are remembered, so a
+  // later use can say why the name is unknown).
+  Environment function_environment(const Function& fn, std::map<std::string, Finding>* unreadable = nullptr) {
+    Environment environment = m_class_environment;
+    const int body_indent = fn.header + 1 < fn.end ? m_lines[fn.header + 1].indent : 0;
+    for (std::size_t i = fn.header + 1; i < fn.end; ++i) {
+      if (m_lines[i].indent != body_indent) continue;
+      if (std::optional<Finding> error = assign(m_lines[i], environment); error && unreadable) {
+        (*unreadable)[first_target_name(m_lines[i])] = *error;
+      }
+    }
+    return environment;
+  }
+
+  void read_tolerance() {
+    const Function* fn = function("verify_result");
+    if (fn == nullptr) {
+      note(0, "no verify_result method: the tolerance is not known");
+      return;
+    }
+    Environment environment = function_environment(*fn);
+    std::map<std::string, std::vector<std::pair<double, int>>> found;  // rtol/atol -> (value, line)
+    for (std::size_t i = fn->header + 1; i < fn->end; ++i) {
+      const std::vector<Token>& tokens = m_lines[i].tokens;
+      for (std::size_t t = 0; t + 2 < tokens.size(); ++t) {
+        if (!(is_name(tokens[t], "rtol") || is_name(tokens[t], "atol")) || !is_op(tokens[t + 1], "=")) continue;
+        // The keyword argument's value ends at a top-level ',' or the call's ')'.
+        std::size_t end = t + 2;
+        for (int depth = 0; end < tokens.size(); ++end) {
+          if (depth == 0 && (is_op(tokens[end], ",") || is_close(tokens[end]))) break;
+          if (is_open(tokens[end])) ++depth;
+          if (is_close(tokens[end])) --depth;
+        }
+        try {
+          PyValue value = evaluate_literal(tokens, t + 2, end, environment);
+          if (!value.is_number()) throw LiteralError(tokens[t].line, "is " + python_str(value) + ", not a number");
+          found[tokens[t].text].emplace_back(value.as_double(), tokens[t].line);
+        } catch (const LiteralError& error) {
+          note(error.line(), tokens[t].text + "= is not a literal number: " + error.what());
+        }
+      }
+    }
+    for (const char* key : {"rtol", "atol"}) {
+      auto it = found.find(key);
+      if (it == found.end()) continue;
+      const auto& values = it->second;
+      for (const auto& [value, line] : values) {
+        if (value != values.front().first) {
+          note(line, std::string(key) + "=" + python_str(PyValue::of_float(value)) + " differs from " + key + "=" +
+                         python_str(PyValue::of_float(values.front().first)) + " on line " +
+                         std::to_string(values.front().second) + " (a tolerance per dtype or per case?); the first is used");
+        }
+      }
+      (std::string(key) == "rtol" ? m_result.rtol : m_result.atol) = values.front().first;
+      m_result.tolerance_line = values.front().second;
+    }
+    if (!found.count("rtol") && !found.count("atol") && !m_result.is_exact.value_or(false)) {
+      note(m_lines[fn->header].line, "verify_result has no rtol=/atol=: the tolerance is not known");
+    }
+  }
+
+  // The literal dict whose '{' is tokens[open]: every key whose value is a
+  // literal. Other values (create_inputs is code by design) go to `unread`
+  // with the reason; they matter only if a parameter needs them.
+  PyValue case_dict(const std::vector<Token>& tokens, std::size_t open, const Environment& environment,
+                    std::map<std::string, std::string>& unread) {
+    PyValue dict;
+    dict.kind = PyValue::Kind::kDict;
+    const std::size_t close = after_matching(tokens, open) - 1;
+    std::size_t pos = open + 1;
+    while (pos < close) {
+      const std::size_t colon = find_top_level(tokens, pos, close, ":");
+      if (colon >= close) {
+        note(tokens[pos].line, "a case dict entry without ':' is not read");
+        break;
+      }
+      std::size_t value_begin = colon + 1, value_end = close;
+      bool is_lambda = value_begin < close && is_name(tokens[value_begin], "lambda");
+      std::size_t scan_from = is_lambda ? find_top_level(tokens, value_begin, close, ":") + 1 : value_begin;
+      value_end = std::min(close, find_top_level(tokens, std::min(scan_from, close), close, ","));
+      try {
+        PyValue key = evaluate_literal(tokens, pos, colon, environment);
+        if (!is_lambda) {
+          PyValue value = evaluate_literal(tokens, value_begin, value_end, environment);
+          dict.items.push_back(std::move(key));
+          dict.values.push_back(std::move(value));
+        }
+      } catch (const LiteralError& error) {
+        unread[tokens[pos].text] = "line " + std::to_string(error.line()) + ": " + error.what();
+      }
+      pos = value_end + 1;
+    }
+    return dict;
+  }
+
+  struct Loop {
+    std::size_t line_index;
+    std::size_t in_token;      // the `in` of `for targets in iterable:`
+    std::size_t colon_token;   // the ':' ending the header
+    int indent;
+    std::vector<std::size_t> body_assignments;  // line indexes
+  };
+  struct Producer {
+    std::vector<std::size_t> loops;  // outer to inner, indexes into m_loops
+    std::size_t line_index;
+    std::size_t brace_token;
+  };
+
+  void read_cases() {
+    const Function* fn = function("generate_test_cases");
+    if (fn == nullptr) {
+      note(0, "no generate_test_cases method: the case list is not known");
+      return;
+    }
+    Environment environment = m_class_environment;
+    std::map<std::string, Finding> unreadable;
+    std::vector<std::size_t> stack;
+    std::vector<Producer> producers;
+    for (std::size_t i = fn->header + 1; i < fn->end; ++i) {
+      const LogicalLine& line = m_lines[i];
+      while (!stack.empty() && m_loops[stack.back()].indent >= line.indent) stack.pop_back();
+      const std::vector<Token>& tokens = line.tokens;
+      if (is_name(tokens[0], "for")) {
+        std::size_t in = 1;
+        for (int depth = 0; in < tokens.size(); ++in) {
+          if (depth == 0 && is_name(tokens[in], "in")) break;
+          if (is_open(tokens[in])) ++depth;
+          if (is_close(tokens[in])) --depth;
+        }
+        std::size_t colon = in < tokens.size() ? find_top_level(tokens, in + 1, tokens.size(), ":") : tokens.size();
+        if (colon >= tokens.size()) {
+          note(line.line, "a 'for' header that is not read");
+          return;
+        }
+        m_loops.push_back(Loop{i, in, colon, line.indent, {}});
+        stack.push_back(m_loops.size() - 1);
+        continue;
+      }
+      if (!stack.empty() && (is_name(tokens[0], "if") || is_name(tokens[0], "while") || is_name(tokens[0], "continue") ||
+                             is_name(tokens[0], "break"))) {
+        note(line.line, "'" + tokens[0].text + "' inside the case loops: the importer lists every combination, "
+                        "so check which cases upstream really skips");
+      }
+      for (std::size_t t = 0; t + 2 < tokens.size(); ++t) {
+        if (!(is_op(tokens[t], ".") && (is_name(tokens[t + 1], "append") || is_name(tokens[t + 1], "extend")) &&
+              is_op(tokens[t + 2], "("))) {
+          continue;
+        }
+        if (tokens[t + 1].text == "append" && t + 3 < tokens.size() && is_op(tokens[t + 3], "{")) {
+          producers.push_back(Producer{stack, i, t + 3});
+        } else {
+          note(line.line, "a case built by '" + tokens[t + 1].text + "(...)' of something that is not a dict "
+                          "display is not read");
+        }
+      }
+      if (std::optional<Assignment> assignment = as_assignment(line)) {
+        if (stack.empty()) {
+          if (std::optional<Finding> error = assign(line, environment)) unreadable[first_target_name(line)] = *error;
+        } else {
+          m_loops[stack.back()].body_assignments.push_back(i);
+        }
+      }
+    }
+    if (producers.empty()) {
+      note(m_lines[fn->header].line, "generate_test_cases appends no dict ({...}) to a list: the cases are not read");
+      return;
+    }
+    for (const Producer& producer : producers) {
+      if (!expand(producer, 0, environment, unreadable)) break;
+    }
+  }
+
+  // Builds the cases of `producer` for every combination of its loops from
+  // `depth` on; false once the case bound is reached or a loop is unreadable.
+  bool expand(const Producer& producer, std::size_t depth, const Environment& environment,
+              const std::map<std::string, Finding>& unreadable) {
+    if (depth == producer.loops.size()) {
+      Environment scope = environment;
+      std::vector<std::size_t> assignments;
+      for (std::size_t loop : producer.loops) {
+        for (std::size_t line : m_loops[loop].body_assignments) {
+          if (line < producer.line_index) assignments.push_back(line);
+        }
+      }
+      std::sort(assignments.begin(), assignments.end());
+      for (std::size_t line : assignments) assign(m_lines[line], scope);  // a failure leaves the name unknown
+      if (m_result.cases.size() >= kMaxCases) {
+        note(m_lines[producer.line_index].line, "more than 1000 cases: the rest are not listed");
+        return false;
+      }
+      UpstreamCase upstream;
+      upstream.line = m_lines[producer.line_index].line;
+      upstream.fields = case_dict(m_lines[producer.line_index].tokens, producer.brace_token, scope, upstream.unread_fields);
+      for (const auto& [name, value] : scope) {
+        if (!m_class_environment.count(name)) upstream.bindings[name] = value;
+      }
+      upstream.name = case_name(upstream, scope);
+      m_result.cases.push_back(std::move(upstream));
+      return true;
+    }
+    const Loop& loop = m_loops[producer.loops[depth]];
+    const LogicalLine& line = m_lines[loop.line_index];
+    PyValue iterable;
+    try {
+      iterable = evaluate_literal(line.tokens, loop.in_token + 1, loop.colon_token, environment);
+    } catch (const LiteralError& error) {
+      std::string message = std::string("the loop over '") + line.tokens[loop.in_token + 1].text +
+                            "' is not over a literal: " + error.what();
+      auto why = unreadable.find(line.tokens[loop.in_token + 1].text);
+      if (why != unreadable.end()) {
+        message += " (line " + std::to_string(why->second.line) + ": " + why->second.message + ")";
+      }
+      note(error.line() ? error.line() : line.line, message);
+      return false;
+    }
+    if (iterable.kind == PyValue::Kind::kDict) iterable.kind = PyValue::Kind::kList;  // iterating a dict: its keys
+    if (!iterable.is_sequence()) {
+      note(line.line, "the loop iterates over " + python_str(iterable).substr(0, 100) + ", not a list");
+      return false;
+    }
+    for (const PyValue& item : iterable.items) {
+      Environment scope = environment;
+      try {
+        bind_targets(line.tokens, 1, loop.in_token, item, scope);
+      } catch (const LiteralError& error) {
+        note(error.line(), error.what());
+        return false;
+      }
+      if (!expand(producer, depth + 1, scope, unreadable)) return false;
+    }
+    return true;
+  }
+
+  static std::string case_name(const UpstreamCase& upstream, const Environment& scope) {
+    if (const PyValue* name = upstream.fields.find("name"); name && name->kind == PyValue::Kind::kString) {
+      return name->text;
+    }
+    if (auto it = scope.find("name"); it != scope.end() && it->second.kind == PyValue::Kind::kString) {
+      return it->second.text;
+    }
+    return "";
+  }
+
+  void read_sample() {
+    const Function* fn = function("generate_sample");
+    if (fn == nullptr) return;  // optional upstream
+    std::map<std::string, Finding> unreadable;
+    Environment environment = function_environment(*fn, &unreadable);
+    const int body_indent = fn->header + 1 < fn->end ? m_lines[fn->header + 1].indent : 0;
+    for (std::size_t i = fn->header + 1; i < fn->end; ++i) {
+      const std::vector<Token>& tokens = m_lines[i].tokens;
+      if (m_lines[i].indent != body_indent || !is_name(tokens[0], "return")) continue;
+      std::size_t open = 1;
+      if (open < tokens.size() && is_op(tokens[open], "[")) ++open;  // return [{...}]
+      if (open >= tokens.size() || !is_op(tokens[open], "{")) {
+        note(m_lines[i].line, "generate_sample does not return a dict display: the sample is not read");
+        return;
+      }
+      UpstreamCase sample;
+      sample.line = m_lines[i].line;
+      sample.fields = case_dict(tokens, open, environment, sample.unread_fields);
+      for (const auto& [name, value] : environment) {
+        if (!m_class_environment.count(name)) sample.bindings[name] = value;
+      }
+      sample.name = case_name(sample, environment);
+      m_result.sample = std::move(sample);
+      return;
+    }
+  }
+
+  void read_extra_params(UpstreamCase& upstream) {
+    const Function* fn = function("get_extra_params");
+    if (fn == nullptr) {
+      upstream.extra_params.emplace();  // nothing is passed besides the tensors
+      return;
+    }
+    Environment environment = m_class_environment;
+    std::string case_argument = "test_case";
+    const std::vector<Token>& header = m_lines[fn->header].tokens;
+    // def get_extra_params(self, <case_argument>, ...)
+    for (std::size_t t = 2; t + 2 < header.size(); ++t) {
+      if (is_name(header[t], "self") && is_op(header[t + 1], ",") && header[t + 2].kind == Token::Kind::kName) {
+        case_argument = header[t + 2].text;
+        break;
+      }
+    }
+    environment[case_argument] = upstream.fields;
+    std::map<std::string, Finding> unreadable;
+    const int body_indent = fn->header + 1 < fn->end ? m_lines[fn->header + 1].indent : 0;
+    for (std::size_t i = fn->header + 1; i < fn->end; ++i) {
+      const LogicalLine& line = m_lines[i];
+      if (line.indent != body_indent) continue;
+      if (is_name(line.tokens[0], "return")) {
+        read_return_list(line, environment, unreadable, upstream);
+        return;
+      }
+      if (is_name(line.tokens[0], "if") || is_name(line.tokens[0], "for") || is_name(line.tokens[0], "while")) {
+        note(line.line, "get_extra_params has a '" + line.tokens[0].text + "': the values it passes are not read");
+        return;
+      }
+      if (std::optional<Finding> error = assign(line, environment)) unreadable[first_target_name(line)] = *error;
+    }
+    note(m_lines[fn->header].line, "get_extra_params has no return");
+  }
+
+  // `return [a, b, c]`: each element on its own, so one value that is not a
+  // literal (a tensor built from the shape) leaves the others readable.
+  void read_return_list(const LogicalLine& line, const Environment& environment,
+                        const std::map<std::string, Finding>& unreadable, UpstreamCase& upstream) {
+    const std::vector<Token>& tokens = line.tokens;
+    auto explain = [&](const LiteralError& error) {
+      std::string message = "line " + std::to_string(error.line() ? error.line() : line.line) + ": " + error.what();
+      for (const auto& [name, why] : unreadable) {
+        if (std::string(error.what()).find("'" + name + "'") != std::string::npos) {
+          message += " (line " + std::to_string(why.line) + ": " + why.message + ")";
+        }
+      }
+      return message;
+    };
+    std::vector<std::pair<std::size_t, std::size_t>> elements;
+    const bool display = tokens.size() > 2 && (is_op(tokens[1], "[") || is_op(tokens[1], "(")) &&
+                         after_matching(tokens, 1) == tokens.size();
+    if (display) {
+      const std::size_t close = tokens.size() - 1;
+      for (std::size_t start = 2; start < close;) {
+        std::size_t comma = find_top_level(tokens, start, close, ",");
+        if (comma > start) elements.emplace_back(start, comma);
+        start = comma + 1;
+      }
+    } else {
+      try {
+        PyValue value = evaluate_literal(tokens, 1, tokens.size(), environment);
+        std::vector<std::optional<PyValue>> values;
+        if (value.is_sequence()) {
+          values.assign(value.items.begin(), value.items.end());
+        } else {
+          values.emplace_back(value);
+        }
+        upstream.extra_params = values;
+      } catch (const LiteralError& error) {
+        upstream.extra_errors.push_back(explain(error));
+      }
+      return;
+    }
+    std::vector<std::optional<PyValue>> values;
+    for (const auto& [begin, end] : elements) {
+      try {
+        values.emplace_back(evaluate_literal(tokens, begin, end, environment));
+      } catch (const LiteralError& error) {
+        values.emplace_back(std::nullopt);
+        upstream.extra_errors.push_back(explain(error));
+      }
+    }
+    upstream.extra_params = values;
+  }
+
+  const std::string& m_source;
+  std::vector<LogicalLine> m_lines;
+  std::map<std::string, Function> m_functions;
+  std::set<std::size_t> m_in_function;
+  Environment m_class_environment;
+  std::vector<Loop> m_loops;
+  std::set<std::pair<int, std::string>> m_noted;
+  TensaraDefinition m_result;
+};
+
+}  // namespace
+
+TensaraDefinition read_tensara_def(const std::string& source) { return DefReader(source).run(); }
+
+}  // namespace judge::importer

@@ -444,11 +444,25 @@ class Evaluator {
         auto it = m_environment.find(token.text);
         if (it == m_environment.end()) {
           if (m_pos < m_end && is_op(m_tokens[m_pos], "(")) return builtin_call(token);
+          if (m_pos + 1 < m_end && is_op(m_tokens[m_pos], ".")) {
+            fail(token, "an attribute ('" + token.text + "." + m_tokens[m_pos + 1].text + "') is not a literal");
+          }
           fail(token, "'" + token.text + "' is not a literal (a name whose value is not known)");
         }
         return it->second;
       }
       case Token::Kind::kOp: break;
+    }
+    if (is_open(token)) {
+      // [x for x in xs], (x for ...), {k: v for ...}: code, not data.
+      int depth = 0;
+      for (std::size_t i = m_pos; i < m_end; ++i) {
+        if (is_open(m_tokens[i])) ++depth;
+        if (is_close(m_tokens[i]) && --depth == 0) break;
+        if (depth == 1 && m_tokens[i].kind == Token::Kind::kName && m_tokens[i].text == "for") {
+          fail(m_tokens[i], "a comprehension is not a literal");
+        }
+      }
     }
     if (token.text == "(" || token.text == "[") {
       const bool list = token.text == "[";

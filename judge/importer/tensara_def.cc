@@ -186,11 +186,12 @@ class DefReader {
   void read_tolerance() {
     const Function* fn = function("verify_result");
     if (fn == nullptr) {
-      note(0, "no verify_result method: the tolerance is not known");
+      if (!m_result.is_exact.value_or(false)) note(0, "no verify_result method: the tolerance is not known");
       return;
     }
     Environment environment = function_environment(*fn);
     std::map<std::string, std::vector<std::pair<double, int>>> found;  // rtol/atol -> (value, line)
+    bool unread_tolerance = false;
     for (std::size_t i = fn->header + 1; i < fn->end; ++i) {
       const std::vector<Token>& tokens = m_lines[i].tokens;
       for (std::size_t t = 0; t + 2 < tokens.size(); ++t) {
@@ -207,6 +208,7 @@ class DefReader {
           if (!value.is_number()) throw LiteralError(tokens[t].line, "is " + python_str(value) + ", not a number");
           found[tokens[t].text].emplace_back(value.as_double(), tokens[t].line);
         } catch (const LiteralError& error) {
+          unread_tolerance = true;
           note(error.line(), tokens[t].text + "= is not a literal number: " + error.what());
         }
       }
@@ -225,7 +227,7 @@ class DefReader {
       (std::string(key) == "rtol" ? m_result.rtol : m_result.atol) = values.front().first;
       m_result.tolerance_line = values.front().second;
     }
-    if (!found.count("rtol") && !found.count("atol") && !m_result.is_exact.value_or(false)) {
+    if (!found.count("rtol") && !found.count("atol") && !unread_tolerance && !m_result.is_exact.value_or(false)) {
       note(m_lines[fn->header].line, "verify_result has no rtol=/atol=: the tolerance is not known");
     }
   }
@@ -333,12 +335,40 @@ class DefReader {
       }
     }
     if (producers.empty()) {
-      note(m_lines[fn->header].line, "generate_test_cases appends no dict ({...}) to a list: the cases are not read");
+      if (!read_returned_cases(*fn, environment)) {
+        note(m_lines[fn->header].line,
+             "generate_test_cases neither appends a dict ({...}) per case in a loop nor returns a list of dicts: "
+             "the cases are not read");
+      }
       return;
     }
     for (const Producer& producer : producers) {
       if (!expand(producer, 0, environment, unreadable)) break;
     }
+  }
+
+  // `return [{...}, {...}]` at the top of generate_test_cases: one case per
+  // dict display. False when there is no such return.
+  bool read_returned_cases(const Function& fn, const Environment& environment) {
+    const int body_indent = fn.header + 1 < fn.end ? m_lines[fn.header + 1].indent : 0;
+    for (std::size_t i = fn.header + 1; i < fn.end; ++i) {
+      const std::vector<Token>& tokens = m_lines[i].tokens;
+      if (m_lines[i].indent != body_indent || !is_name(tokens[0], "return")) continue;
+      if (tokens.size() < 3 || !is_op(tokens[1], "[") || after_matching(tokens, 1) != tokens.size()) return false;
+      const std::size_t close = tokens.size() - 1;
+      for (std::size_t start = 2; start < close;) {
+        const std::size_t comma = find_top_level(tokens, start, close, ",");
+        if (!is_op(tokens[start], "{") || after_matching(tokens, start) != comma) return false;
+        UpstreamCase upstream;
+        upstream.line = tokens[start].line;
+        upstream.fields = case_dict(tokens, start, environment, upstream.unread_fields);
+        upstream.name = case_name(upstream, environment);
+        m_result.cases.push_back(std::move(upstream));
+        start = comma + 1;
+      }
+      return !m_result.cases.empty();
+    }
+    return false;
   }
 
   // Builds the cases of `producer` for every combination of its loops from
@@ -375,13 +405,16 @@ class DefReader {
     try {
       iterable = evaluate_literal(line.tokens, loop.in_token + 1, loop.colon_token, environment);
     } catch (const LiteralError& error) {
-      std::string message = std::string("the loop over '") + line.tokens[loop.in_token + 1].text +
-                            "' is not over a literal: " + error.what();
-      auto why = unreadable.find(line.tokens[loop.in_token + 1].text);
-      if (why != unreadable.end()) {
-        message += " (line " + std::to_string(why->second.line) + ": " + why->second.message + ")";
+      const std::string& table = line.tokens[loop.in_token + 1].text;
+      auto why = unreadable.find(table);
+      if (why != unreadable.end()) {  // name the line that builds the table
+        note(why->second.line, "the cases are not read: '" + table + "' (the case loop on line " +
+                                   std::to_string(line.line) + " iterates over it) is not a literal: " + why->second.message);
+      } else {
+        note(error.line() ? error.line() : line.line,
+             "the cases are not read: the case loop iterates over something that is not a literal: " +
+                 std::string(error.what()));
       }
-      note(error.line() ? error.line() : line.line, message);
       return false;
     }
     if (iterable.kind == PyValue::Kind::kDict) iterable.kind = PyValue::Kind::kList;  // iterating a dict: its keys

@@ -50,11 +50,12 @@ std::string quoted(const std::string& text) {
   return out + "\"";
 }
 
-// Text for a one-line comment: control characters become spaces.
+// Text for a one-line comment: control characters become spaces; at most
+// 1,000 characters.
 std::string comment_text(const std::string& text) {
   std::string out;
-  for (unsigned char c : text) out += (c < 0x20 || c == 0x7f) ? ' ' : static_cast<char>(c);
-  return limits::shortened(out);
+  for (unsigned char c : text.substr(0, 1000)) out += (c < 0x20 || c == 0x7f) ? ' ' : static_cast<char>(c);
+  return text.size() > 1000 ? out + "..." : out;
 }
 
 // problem.md: front matter and body.
@@ -107,7 +108,7 @@ std::string text_field(const ProblemMd& md, const char* key, std::vector<std::st
   const YAML::Node node = md.front[key];
   if (!node) return "";
   if (!node.IsScalar()) {
-    notes.push_back(located(md.file, line_of(md, node), std::string("'") + key + "' is not text; left empty"));
+    notes.push_back(located("problem.md", line_of(md, node), std::string("'") + key + "' is not text; left empty"));
     return "";
   }
   return node.Scalar();
@@ -292,8 +293,7 @@ void render_case(std::ostringstream& out, const UpstreamCase& upstream, const st
 }
 
 std::string render_cases(const std::string& slug, const TensaraDefinition& def,
-                         const std::vector<TensaraParameter>& parameters, std::vector<std::string>& todos,
-                         const std::filesystem::path& def_py) {
+                         const std::vector<TensaraParameter>& parameters, std::vector<std::string>& todos) {
   MissingValues missing;
   std::ostringstream out;
   out << "# Imported from Tensara's " << slug << "/def.py: the full tier is upstream's cases, the sample its\n"
@@ -325,7 +325,7 @@ std::string render_cases(const std::string& slug, const TensaraDefinition& def,
     for (std::size_t i = 0; i < def.cases.size(); ++i) render_case(out, def.cases[i], parameters, i, taken, missing);
   }
   for (const auto& [name, entry] : missing) {
-    todos.push_back(located(def_py, 0, "the value of '" + name + "' is not read for " + std::to_string(entry.first) +
+    todos.push_back(located("def.py", 0, "the value of '" + name + "' is not read for " + std::to_string(entry.first) +
                                            " case(s)" + (entry.second.empty() ? "" : ": " + entry.second)));
   }
   for (const std::string& todo : todos) out << "# TODO: " << comment_text(todo) << "\n";
@@ -351,7 +351,7 @@ std::string render_statement(const ProblemMd& md, const std::string& slug, const
       first = false;
     }
   } else if (tags) {
-    notes.push_back(located(md.file, line_of(md, tags), "'tags' is not a list; left empty"));
+    notes.push_back(located("problem.md", line_of(md, tags), "'tags' is not a list; left empty"));
   }
   out << "]\n"
       << "parameters:\n";
@@ -393,17 +393,20 @@ GeneratedProblem generate_problem(const fs::path& folder) {
   }
   generated.slug = slug;
 
-  // Notes on the C ABI go into the statement's front matter, the rest into cases.yaml.
+  // Notes on the C ABI go into the statement's front matter, the rest into
+  // cases.yaml. They name files relative to the folder, so the generated
+  // text does not depend on where upstream's folder lies; the report
+  // prefixes the folder.
   std::vector<std::string> statement_todos, cases_todos;
   TensaraDefinition def;
   if (fs::is_regular_file(def_py)) {
     def = read_tensara_def(read_bounded(def_py));
     for (const Finding& finding : def.findings) {
-      const std::string note = located(def_py, finding.line, finding.message);
+      const std::string note = located("def.py", finding.line, finding.message);
       (finding.message.rfind("parameters", 0) == 0 ? statement_todos : cases_todos).push_back(note);
     }
   } else {
-    cases_todos.push_back(located(def_py, 0, "missing: no cases or tolerance to read"));
+    cases_todos.push_back(located("def.py", 0, "missing: no cases or tolerance to read"));
   }
   std::optional<std::vector<TensaraParameter>> parameters = def.parameters;
   if (std::optional<std::vector<TensaraParameter>> old = front_matter_parameters(md)) {
@@ -418,7 +421,7 @@ GeneratedProblem generate_problem(const fs::path& folder) {
   }
   for (const TensaraParameter& parameter : *parameters) {
     if (!judge_type(parameter.type)) {
-      statement_todos.push_back(located(def.parameters ? def_py : problem_md, def.parameters ? def.parameters_line : 0,
+      statement_todos.push_back(located(def.parameters ? "def.py" : "problem.md", def.parameters ? def.parameters_line : 0,
                                         "parameter '" + parameter.name + "' has type '" + parameter.type +
                                             "', which the judge does not know (known: " + known_c_type_names() + ")"));
     }
@@ -426,7 +429,7 @@ GeneratedProblem generate_problem(const fs::path& folder) {
 
   std::vector<std::string> notes;
   generated.statement_md = render_statement(md, slug, *parameters, statement_todos, notes);
-  generated.cases_yaml = render_cases(slug, def, *parameters, cases_todos, def_py);
+  generated.cases_yaml = render_cases(slug, def, *parameters, cases_todos);
   // The generated front matter must be what the judge reads; where it is
   // not (an unknown type), say why.
   try {
@@ -434,9 +437,9 @@ GeneratedProblem generate_problem(const fs::path& folder) {
   } catch (const ProblemError& error) {
     if (statement_todos.empty()) notes.push_back(std::string("the generated statement.md does not load: ") + error.what());
   }
-  generated.notes = statement_todos;
-  generated.notes.insert(generated.notes.end(), cases_todos.begin(), cases_todos.end());
-  generated.notes.insert(generated.notes.end(), notes.begin(), notes.end());
+  for (const auto* list : {&statement_todos, &cases_todos, &notes}) {
+    for (const std::string& note : *list) generated.notes.push_back((folder / note).string());
+  }
   return generated;
 }
 

@@ -8,6 +8,7 @@ RUNFILES="${TEST_SRCDIR}/judge"
 JUDGE="${RUNFILES}/judge/cli/judge_with_test_problem"
 PROBLEMS="${RUNFILES}/judge/problem/testdata/problems"
 BAD_PROBLEMS="${RUNFILES}/judge/problem/testdata/bad_problems"
+TENSARA="${RUNFILES}/judge/importer/testdata"
 NVCC=/usr/local/cuda/bin/nvcc
 WORK="${TEST_TMPDIR}/cli"
 mkdir -p "${WORK}"
@@ -33,7 +34,7 @@ expect help out "list"
 expect help out "starter"
 run no_args 2
 run unknown_command 2 frobnicate
-expect unknown_command err "unknown command 'frobnicate'; commands: dump, list, show, starter"
+expect unknown_command err "unknown command 'frobnicate'; commands: dump, import-tensara, list, show, starter"
 run no_judge_command 2 --problem scale-rows --solution x.cu
 expect no_judge_command err "is not available in this build"
 
@@ -140,6 +141,35 @@ run dump_seed6 0 dump --problem scale-rows --case odd-sizes --seed 6 --problems-
 cmp -s "${WORK}/dump6/input.npy" "${WORK}/input_seed5.npy" && fail "dump: another seed gave the same inputs"
 run dump_unknown_case 2 dump --problem scale-rows --case huge --problems-dir "${PROBLEMS}" --out "${WORK}/x"
 expect dump_unknown_case err "problem 'scale-rows' has no case 'huge'; its cases are: tiny, one-element, odd-sizes"
+
+# import-tensara: a folder of upstream problems; a second run changes
+# nothing; a skipped problem makes the exit code 3.
+run import 3 import-tensara "${TENSARA}" --out "${WORK}/imported"
+expect import out "every-type: written (statement.md, cases.yaml); read fully"
+expect import out "unreadable: written (statement.md, cases.yaml); read partly, 3 TODO(s):"
+expect import out "unreadable/def.py:24: rtol= is not a literal number"
+expect import out "no-parameters: skipped: no parameters: "
+expect import out "5 problem(s): 2 read fully, 2 partly, 1 skipped; 4 written, 0 unchanged, 0 kept"
+expect import err "1 problem(s) could not be imported"
+run import_again 3 import-tensara "${TENSARA}" --out "${WORK}/imported"
+expect import_again out "every-type: unchanged; read fully"
+expect import_again out "0 written, 4 unchanged, 0 kept"
+run import_one 0 import-tensara "${TENSARA}/every-type" --out "${WORK}/imported"
+expect import_one out "1 problem(s): 1 read fully, 0 partly, 0 skipped; 0 written, 1 unchanged"
+echo "# my note" >>"${WORK}/imported/every-type/cases.yaml"
+run import_kept 0 import-tensara "${TENSARA}/every-type" --out "${WORK}/imported"
+expect import_kept out "every-type: kept (hand-edited: cases.yaml)"
+run import_forced 0 import-tensara "${TENSARA}/every-type" --out "${WORK}/imported" --force
+expect import_forced out "every-type: written (cases.yaml)"
+grep -qF "# my note" "${WORK}/imported/every-type/cases.yaml" && fail "--force kept the hand edit"
+# The imported statement and cases are read by the judge: the problem
+# fails to load only for its missing definition (reference.cc).
+run import_show 3 show --problem every-type --problems-dir "${WORK}/imported"
+expect import_show err "no definition is registered for problem 'every-type'"
+run import_no_folder 2 import-tensara
+expect import_no_folder err "judge import-tensara: which folder? usage: judge import-tensara <folder>"
+run import_bad_folder 2 import-tensara "${WORK}/nowhere"
+expect import_bad_folder err "is not a folder"
 
 if [[ ${failures} != 0 ]]; then
   echo "${failures} check(s) failed"

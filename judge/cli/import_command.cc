@@ -21,13 +21,16 @@ int run_import(const CommandLine& line) {
                            "Import Tensara problem folders (problem.md + def.py, read as data) as statement.md and a "
                            "cases.yaml skeleton.\nusage: judge import-tensara <folder> [--out problems/] [--force]");
   options.add_options()("folder", "a Tensara problem folder, or a folder of them", cxxopts::value<std::string>())(
-      "out", "where the problem folders go (default: problems/)", cxxopts::value<std::string>()->default_value("problems"))(
+      "out", "where the problem folders go", cxxopts::value<std::string>()->default_value("problems"))(
       "force", "overwrite files edited by hand since they were generated");
   options.parse_positional({"folder"});
   options.positional_help("<folder>");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
-  const std::filesystem::path source = resolve_user_path(required_flag(*flags, "folder", "judge import-tensara"));
+  if (!flags->count("folder")) {
+    throw UsageError("judge import-tensara: which folder? usage: judge import-tensara <folder> [--out problems/] [--force]");
+  }
+  const std::filesystem::path source = resolve_user_path((*flags)["folder"].as<std::string>());
   const std::filesystem::path out = resolve_user_path((*flags)["out"].as<std::string>());
 
   std::vector<ProblemImport> imports;

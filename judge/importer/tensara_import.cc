@@ -246,6 +246,10 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
     }
   }
   if (!mapped.missing.empty()) {
+    if (mapped.reasons.empty()) {
+      mapped.reasons.push_back("get_extra_params does not pass it and no case field or loop variable has its name "
+                               "(upstream may pass it from create_inputs)");
+    }
     if (!upstream.extra_params) {
       mapped.reasons.push_back(upstream.extra_errors.empty() ? "get_extra_params is not read"
                                                              : "get_extra_params, " + upstream.extra_errors.front());

@@ -40,8 +40,32 @@ expect no_judge_command err "is not available in this build"
 
 run list 0 list --problems-dir "${PROBLEMS}"
 expect list out "scale-rows"
-expect list out "Scale Rows [EASY]  tags: elementwise, test-only"
-expect list out "cases: sample 1 check 6 full 1"
+expect list out "EASY (2)"
+expect list out "  scale-rows   Scale Rows"
+expect list out "    tags: elementwise, test-only  cases: sample 1 check 6 full 1  dtypes: float32"
+# Filters (ignoring case) and grouping by tag.
+run list_tag 0 list --problems-dir "${PROBLEMS}" --tag ELEMENTWISE
+expect list_tag out "EASY (1)"
+grep -qF "every-dtype" "${WORK}/list_tag.out" && fail "list --tag elementwise listed every-dtype"
+run list_search 0 list --problems-dir "${PROBLEMS}" --search "dtype"
+expect list_search out "  every-dtype  Every Dtype"
+grep -qF "scale-rows" "${WORK}/list_search.out" && fail "list --search dtype listed scale-rows"
+run list_search_title 0 list --problems-dir "${PROBLEMS}" --search "SCALE ROWS" --difficulty easy
+expect list_search_title out "  scale-rows  Scale Rows"
+run list_none 0 list --problems-dir "${PROBLEMS}" --difficulty hard
+expect list_none out "no problem matches --difficulty 'hard'"
+run list_by_tag 0 list --problems-dir "${PROBLEMS}" --group-by tag
+expect list_by_tag out "elementwise (1)"
+expect list_by_tag out "test-only (2)"
+expect list_by_tag out "    [EASY]  tags: elementwise, test-only"
+run list_bad_group 2 list --problems-dir "${PROBLEMS}" --group-by author
+expect list_bad_group err "--group-by must be 'difficulty' or 'tag', not 'author'"
+run list_json_filtered 0 list --problems-dir "${PROBLEMS}" --json --tag test-only --search every
+python3 - "${WORK}/list_json_filtered.out" <<'PY' || fail "list --json --tag --search: unexpected content"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [p["slug"] for p in d["problems"]] == ["every-dtype"], d
+PY
 run list_broken 3 list --problems-dir "${BAD_PROBLEMS}"
 expect list_broken out "slug 'scale-rows' must equal the folder name 'wrong-folder'"
 expect list_broken out "no definition is registered for problem 'unregistered-problem'"
@@ -59,6 +83,23 @@ expect show out "in  bias (8), 8 elements, uniform in [100, 200)"
 expect show out "out output (1024, 4096), 4194304 elements"
 expect show out "FLOPs: 8388608 (0.008 GFLOP)"
 # --json: the same facts, machine-readable (python3 checks the values, not the layout).
+# The statement's "## Input" rendered as an underlined heading, its list items indented.
+grep -A1 -x "Input" "${WORK}/show.out" | grep -qx -- "-----" || fail "show: '## Input' not rendered as a heading"
+expect show out "  * Tensor \`input\` of shape"
+# A statement with a table and control characters: the table is aligned,
+# no control character reaches the terminal, --raw keeps the Markdown.
+mkdir -p "${WORK}/styled" && cp -rL "${PROBLEMS}/scale-rows" "${WORK}/styled/" && chmod -R u+w "${WORK}/styled"
+printf '\n## Shapes\n| tensor | shape |\n|---|---|\n| `input` | (rows, cols) |\n| `bias` | (cols) |\n\nbell\a and \033[2Jescape\n' \
+  >>"${WORK}/styled/scale-rows/statement.md"
+run show_styled 0 show --problem scale-rows --problems-dir "${WORK}/styled"
+expect show_styled out "  tensor  | shape"
+expect show_styled out "  --------+-------------"
+expect show_styled out "  \`input\` | (rows, cols)"
+expect show_styled out "bell and [2Jescape"
+LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "${WORK}/show_styled.out" && fail "show printed a control character"
+run show_raw 0 show --problem scale-rows --problems-dir "${WORK}/styled" --raw
+expect show_raw out "| \`input\` | (rows, cols) |"
+LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "${WORK}/show_raw.out" && fail "show --raw printed a control character"
 run show_json 0 show --problem scale-rows --problems-dir "${PROBLEMS}" --json
 python3 - "${WORK}/show_json.out" <<'PY' || fail "show --json: unexpected content"
 import json, sys

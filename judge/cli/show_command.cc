@@ -1,12 +1,14 @@
 // `judge show --problem <slug>`: what a user needs to write a solution: the
-// statement, the C prototype, the tolerance, and every case with its
-// parameter values, tensor shapes and FLOPs.
+// statement (its Markdown rendered for a terminal, or --raw), the C
+// prototype, the tolerance, and every case with its parameter values,
+// tensor shapes and FLOPs.
 #include <iostream>
 
 #include "judge/cli/case_format.h"
 #include "judge/cli/command.h"
 #include "judge/cli/options.h"
 #include "judge/cli/problem_json.h"
+#include "judge/cli/terminal_text.h"
 
 namespace judge {
 namespace {
@@ -22,6 +24,7 @@ int run_show(const CommandLine& line) {
   add_catalogue_flags(options);
   add_dtype_flag(options);
   options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>())(
+      "raw", "print the statement's Markdown as written (control characters still removed)")(
       "json", "print the problem as JSON (metadata, signature, tolerance, every case with shapes, FLOPs, bytes)");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
@@ -32,11 +35,16 @@ int run_show(const CommandLine& line) {
   }
   const Statement& statement = problem.statement;
 
-  std::cout << "# " << statement.title << "  (" << statement.slug << ")\n"
-            << "difficulty: " << statement.difficulty << "   author: " << statement.author << "   tags: ";
-  for (std::size_t i = 0; i < statement.tags.size(); ++i) std::cout << (i ? ", " : "") << statement.tags[i];
-  std::cout << "\n" << statement.body;
-  if (!statement.body.empty() && statement.body.back() != '\n') std::cout << "\n";
+  // Statements come from outside the judge: nothing of theirs reaches the
+  // terminal unfiltered (terminal_text.h).
+  std::cout << "# " << terminal_safe(statement.title) << "  (" << statement.slug << ")\n"
+            << "difficulty: " << terminal_safe(statement.difficulty) << "   author: " << terminal_safe(statement.author)
+            << "   tags: ";
+  for (std::size_t i = 0; i < statement.tags.size(); ++i) std::cout << (i ? ", " : "") << terminal_safe(statement.tags[i]);
+  const std::string body =
+      flags->count("raw") ? terminal_safe(statement.body, true) : render_markdown(statement.body);
+  std::cout << "\n" << body;
+  if (!body.empty() && body.back() != '\n') std::cout << "\n";
 
   std::cout << "\n## C prototype (dtype " << dtype_name(problem.dtype) << ")\n" << problem.signature().c_prototype()
             << "\n"

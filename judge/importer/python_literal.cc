@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 
 namespace judge::importer {
 namespace {
@@ -12,6 +13,8 @@ constexpr std::size_t kMaxSourceBytes = 1 << 20;
 constexpr int kMaxNesting = 64;              // brackets and unary operators in one expression
 constexpr std::size_t kMaxStringBytes = 1 << 16;  // a string built by concatenation
 constexpr std::size_t kMaxNumberLength = 64;
+constexpr std::size_t kMaxDictEntries = 10000;    // keys are compared pairwise
+constexpr int kMaxTargetNesting = 64;             // ((a, b), c) in assignment targets
 
 bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -492,20 +495,19 @@ class Evaluator {
       nest(token);
       PyValue dict;
       dict.kind = PyValue::Kind::kDict;
+      std::map<std::string, std::size_t> index;  // a key's identity -> its entry
       while (!at("}")) {
         if (at("**")) fail(peek(), "'**' unpacking is not a literal");
         PyValue key = expression();
         if (!at(":")) fail(peek(), "a set is not read (only dicts {key: value})");
         ++m_pos;
         PyValue value = expression();
-        bool replaced = false;
-        for (std::size_t i = 0; i < dict.items.size(); ++i) {
-          if (equal_values(dict.items[i], key)) {
-            dict.values[i] = value;
-            replaced = true;
-          }
-        }
-        if (!replaced) {
+        const std::string identity = std::to_string(static_cast<int>(key.kind)) + python_repr(key);
+        auto [it, inserted] = index.emplace(identity, dict.items.size());
+        if (!inserted) {
+          dict.values[it->second] = std::move(value);  // a repeated key: the last value wins
+        } else {
+          if (dict.items.size() >= kMaxDictEntries) fail(token, "a dict with more than 10000 entries is not read");
           dict.items.push_back(std::move(key));
           dict.values.push_back(std::move(value));
         }
@@ -777,9 +779,24 @@ std::size_t find_top_level(const std::vector<Token>& tokens, std::size_t begin, 
   return end;
 }
 
+namespace {
+
+void bind_nested(const std::vector<Token>& tokens, std::size_t begin, std::size_t end, const PyValue& value,
+                 Environment& environment, int depth);
+
+}  // namespace
+
 void bind_targets(const std::vector<Token>& tokens, std::size_t begin, std::size_t end, const PyValue& value,
                   Environment& environment) {
+  bind_nested(tokens, begin, end, value, environment, 0);
+}
+
+namespace {
+
+void bind_nested(const std::vector<Token>& tokens, std::size_t begin, std::size_t end, const PyValue& value,
+                 Environment& environment, int depth) {
   if (begin >= end) throw LiteralError(begin > 0 ? tokens[begin - 1].line : 0, "an assignment target is missing");
+  if (depth > kMaxTargetNesting) throw LiteralError(tokens[begin].line, "assignment targets nested more than 64 deep");
   // Split at top-level commas.
   std::vector<std::pair<std::size_t, std::size_t>> parts;
   for (std::size_t start = begin; start < end;) {
@@ -795,7 +812,7 @@ void bind_targets(const std::vector<Token>& tokens, std::size_t begin, std::size
       return;
     }
     if (is_open(first) && first.text != "{" && is_close(tokens[end - 1])) {
-      bind_targets(tokens, begin + 1, end - 1, value, environment);
+      bind_nested(tokens, begin + 1, end - 1, value, environment, depth + 1);
       return;
     }
     throw LiteralError(first.line, "assignment target '" + first.text + "...' is not a plain name");
@@ -805,8 +822,10 @@ void bind_targets(const std::vector<Token>& tokens, std::size_t begin, std::size
                                                std::to_string(parts.size()) + " names");
   }
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    bind_targets(tokens, parts[i].first, parts[i].second, value.items[i], environment);
+    bind_nested(tokens, parts[i].first, parts[i].second, value.items[i], environment, depth + 1);
   }
 }
+
+}  // namespace
 
 }  // namespace judge::importer

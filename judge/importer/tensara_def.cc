@@ -8,6 +8,7 @@ namespace judge::importer {
 namespace {
 
 constexpr std::size_t kMaxCases = 1000;  // the judge's own bound on cases per problem
+constexpr std::size_t kMaxLoopNesting = 16;  // upstream nests at most 3; each level copies the bindings
 
 bool is_name(const Token& t, const char* word) { return t.kind == Token::Kind::kName && t.text == word; }
 bool is_op(const Token& t, const char* op) { return t.kind == Token::Kind::kOp && t.text == op; }
@@ -303,6 +304,10 @@ class DefReader {
         std::size_t colon = in < tokens.size() ? find_top_level(tokens, in + 1, tokens.size(), ":") : tokens.size();
         if (colon >= tokens.size()) {
           note(line.line, "a 'for' header that is not read");
+          return;
+        }
+        if (stack.size() >= kMaxLoopNesting) {
+          note(line.line, "case loops nested more than 16 deep are not read");
           return;
         }
         m_loops.push_back(Loop{i, in, colon, line.indent, {}});

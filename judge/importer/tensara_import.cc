@@ -246,10 +246,6 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
     }
   }
   if (!mapped.missing.empty()) {
-    if (mapped.reasons.empty()) {
-      mapped.reasons.push_back("get_extra_params does not pass it and no case field or loop variable has its name "
-                               "(upstream may pass it from create_inputs)");
-    }
     if (!upstream.extra_params) {
       mapped.reasons.push_back(upstream.extra_errors.empty() ? "get_extra_params is not read"
                                                              : "get_extra_params, " + upstream.extra_errors.front());
@@ -257,6 +253,10 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
       mapped.reasons.push_back("get_extra_params passes more values than the C ABI has parameters");
     } else if (!upstream.extra_errors.empty()) {
       mapped.reasons.push_back("get_extra_params, " + upstream.extra_errors.front());
+    }
+    if (mapped.reasons.empty()) {
+      mapped.reasons.push_back("get_extra_params does not pass it and no case field or loop variable has its name "
+                               "(upstream may pass it from create_inputs)");
     }
   }
   return mapped;
@@ -271,15 +271,23 @@ std::string upstream_fields_comment(const UpstreamCase& upstream) {
   return comment_text(text);
 }
 
-// Parameters left without a value: name -> (cases, first reason).
-using MissingValues = std::map<std::string, std::pair<int, std::string>>;
+// Parameters left without a value: name -> cases, the first one's line and reason.
+struct Missing {
+  int cases = 0;
+  int line = 0;
+  std::string reason;
+};
+using MissingValues = std::map<std::string, Missing>;
 
 void render_case(std::ostringstream& out, const UpstreamCase& upstream, const std::vector<TensaraParameter>& parameters,
                  std::size_t index, std::set<std::string>& taken, MissingValues& missing) {
   const MappedCase mapped = map_case(upstream, parameters);
   for (const std::string& name : mapped.missing) {
-    auto& entry = missing[name];
-    if (entry.first++ == 0) entry.second = mapped.reasons.empty() ? "" : mapped.reasons.front();
+    Missing& entry = missing[name];
+    if (entry.cases++ == 0) {
+      entry.line = upstream.line;
+      entry.reason = mapped.reasons.empty() ? "" : mapped.reasons.front();
+    }
   }
   out << "    - name: " << case_name(upstream.name, index, taken);
   out << "    # upstream " << quoted(comment_text(upstream.name)) << ": " << upstream_fields_comment(upstream) << "\n";
@@ -329,8 +337,9 @@ std::string render_cases(const std::string& slug, const TensaraDefinition& def,
     for (std::size_t i = 0; i < def.cases.size(); ++i) render_case(out, def.cases[i], parameters, i, taken, missing);
   }
   for (const auto& [name, entry] : missing) {
-    todos.push_back(located("def.py", 0, "the value of '" + name + "' is not read for " + std::to_string(entry.first) +
-                                           " case(s)" + (entry.second.empty() ? "" : ": " + entry.second)));
+    todos.push_back(located("def.py", entry.line,
+                            "the value of '" + name + "' is not read for " + std::to_string(entry.cases) +
+                                " case(s) (the first built here)" + (entry.reason.empty() ? "" : ": " + entry.reason)));
   }
   for (const std::string& todo : todos) out << "# TODO: " << comment_text(todo) << "\n";
   return with_marker(out.str(), 0);

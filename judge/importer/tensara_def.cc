@@ -352,8 +352,98 @@ class DefReader {
     }
   }
 
-  // `return [{...}, {...}]` at the top of generate_test_cases: one case per
-  // dict display. False when there is no such return.
+  // One case from tokens[begin, end): a dict display, or a call of one of
+  // the class's own methods, `self.make_case(m, k, name)`, whose top-level
+  // `return {...}` builds it (arguments literal, the method's assignments
+  // evaluated in order). nullopt after noting why not.
+  std::optional<UpstreamCase> case_from(const std::vector<Token>& tokens, std::size_t begin, std::size_t end,
+                                        const Environment& environment) {
+    if (begin < end && is_op(tokens[begin], "{") && after_matching(tokens, begin) == end) {
+      UpstreamCase upstream;
+      upstream.line = tokens[begin].line;
+      upstream.fields = case_dict(tokens, begin, environment, upstream.unread_fields);
+      for (const auto& [name, value] : environment) {
+        if (!m_class_environment.count(name)) upstream.bindings[name] = value;
+      }
+      upstream.name = case_name(upstream, environment);
+      return upstream;
+    }
+    const bool method_call = end - begin >= 5 && is_name(tokens[begin], "self") && is_op(tokens[begin + 1], ".") &&
+                             tokens[begin + 2].kind == Token::Kind::kName && is_op(tokens[begin + 3], "(") &&
+                             after_matching(tokens, begin + 3) == end;
+    const Function* helper = method_call ? function(tokens[begin + 2].text) : nullptr;
+    if (helper == nullptr) {
+      note(tokens[begin].line, "a case built by something other than a dict display or a call of one of the "
+                               "class's methods is not read");
+      return std::nullopt;
+    }
+    Environment scope = m_class_environment;
+    try {
+      bind_arguments(*helper, tokens, begin + 3, environment, scope);
+    } catch (const LiteralError& error) {
+      note(error.line(), "the arguments of '" + tokens[begin + 2].text + "' are not read: " + error.what());
+      return std::nullopt;
+    }
+    const int body_indent = helper->header + 1 < helper->end ? m_lines[helper->header + 1].indent : 0;
+    for (std::size_t i = helper->header + 1; i < helper->end; ++i) {
+      const LogicalLine& line = m_lines[i];
+      if (line.indent != body_indent) continue;
+      if (is_name(line.tokens[0], "return")) {
+        if (line.tokens.size() < 2 || !is_op(line.tokens[1], "{") || after_matching(line.tokens, 1) != line.tokens.size()) {
+          note(line.line, "'" + tokens[begin + 2].text + "' does not return a dict display: its cases are not read");
+          return std::nullopt;
+        }
+        UpstreamCase upstream;
+        upstream.line = line.line;
+        upstream.fields = case_dict(line.tokens, 1, scope, upstream.unread_fields);
+        for (const auto& [name, value] : scope) {
+          if (!m_class_environment.count(name)) upstream.bindings[name] = value;
+        }
+        upstream.name = case_name(upstream, scope);
+        return upstream;
+      }
+      assign(line, scope);  // a value that is not a literal stays unknown
+    }
+    note(m_lines[helper->header].line, "'" + tokens[begin + 2].text + "' has no top-level return");
+    return std::nullopt;
+  }
+
+  // Binds the call's arguments (tokens[open] is its '(') to the parameters
+  // of `fn` after `self`, positionally or by keyword; defaults from the
+  // header. Throws LiteralError.
+  void bind_arguments(const Function& fn, const std::vector<Token>& tokens, std::size_t open,
+                      const Environment& environment, Environment& scope) {
+    const std::vector<Token>& header = m_lines[fn.header].tokens;
+    std::vector<std::string> names;
+    if (header.size() > 3 && is_op(header[2], "(")) {
+      const std::size_t close = after_matching(header, 2) - 1;
+      for (std::size_t start = 3; start < close;) {
+        const std::size_t comma = find_top_level(header, start, close, ",");
+        if (header[start].kind != Token::Kind::kName) throw LiteralError(header[start].line, "a '*' parameter is not read");
+        const std::string name = header[start].text;
+        const std::size_t equals = find_top_level(header, start, comma, "=");
+        if (equals < comma) scope[name] = evaluate_literal(header, equals + 1, comma, environment);
+        if (name != "self") names.push_back(name);
+        start = comma + 1;
+      }
+    }
+    const std::size_t close = after_matching(tokens, open) - 1;
+    std::size_t position = 0;
+    for (std::size_t start = open + 1; start < close;) {
+      const std::size_t comma = find_top_level(tokens, start, close, ",");
+      if (comma - start >= 2 && tokens[start].kind == Token::Kind::kName && is_op(tokens[start + 1], "=")) {
+        scope[tokens[start].text] = evaluate_literal(tokens, start + 2, comma, environment);
+      } else {
+        if (position >= names.size()) throw LiteralError(tokens[start].line, "more arguments than parameters");
+        scope[names[position++]] = evaluate_literal(tokens, start, comma, environment);
+      }
+      start = comma + 1;
+    }
+  }
+
+  // `return [case, case, ...]` or `return [case for targets in table]` at
+  // the top of generate_test_cases, each case a dict display or a method
+  // call (case_from). False when there is no such return.
   bool read_returned_cases(const Function& fn, const Environment& environment) {
     const int body_indent = fn.header + 1 < fn.end ? m_lines[fn.header + 1].indent : 0;
     for (std::size_t i = fn.header + 1; i < fn.end; ++i) {
@@ -361,19 +451,65 @@ class DefReader {
       if (m_lines[i].indent != body_indent || !is_name(tokens[0], "return")) continue;
       if (tokens.size() < 3 || !is_op(tokens[1], "[") || after_matching(tokens, 1) != tokens.size()) return false;
       const std::size_t close = tokens.size() - 1;
+      std::size_t for_token = close;
+      for (std::size_t t = 2, depth = 0; t < close; ++t) {
+        if (depth == 0 && is_name(tokens[t], "for")) {
+          for_token = t;
+          break;
+        }
+        if (is_open(tokens[t])) ++depth;
+        if (is_close(tokens[t])) --depth;
+      }
+      if (for_token < close) return read_comprehension(tokens, for_token, environment);
       for (std::size_t start = 2; start < close;) {
         const std::size_t comma = find_top_level(tokens, start, close, ",");
-        if (!is_op(tokens[start], "{") || after_matching(tokens, start) != comma) return false;
-        UpstreamCase upstream;
-        upstream.line = tokens[start].line;
-        upstream.fields = case_dict(tokens, start, environment, upstream.unread_fields);
-        upstream.name = case_name(upstream, environment);
-        m_result.cases.push_back(std::move(upstream));
+        std::optional<UpstreamCase> upstream = case_from(tokens, start, comma, environment);
+        if (!upstream) return true;  // noted
+        m_result.cases.push_back(std::move(*upstream));
         start = comma + 1;
       }
       return !m_result.cases.empty();
     }
     return false;
+  }
+
+  // [element for targets in table]: one case per item of a literal table.
+  bool read_comprehension(const std::vector<Token>& tokens, std::size_t for_token, const Environment& environment) {
+    const std::size_t close = tokens.size() - 1;
+    std::size_t in = for_token + 1;
+    while (in < close && !is_name(tokens[in], "in")) ++in;
+    for (std::size_t t = in; t < close; ++t) {
+      if (is_name(tokens[t], "for") || is_name(tokens[t], "if")) {
+        note(tokens[t].line, "a case comprehension with several 'for' or an 'if' is not read");
+        return true;
+      }
+    }
+    PyValue table;
+    try {
+      if (in >= close) throw LiteralError(tokens[for_token].line, "a 'for' without 'in'");
+      table = evaluate_literal(tokens, in + 1, close, environment);
+      if (!table.is_sequence()) throw LiteralError(tokens[in].line, "iterates over " + python_str(table).substr(0, 100));
+    } catch (const LiteralError& error) {
+      note(error.line(), std::string("the cases are not read: the case table is not a literal: ") + error.what());
+      return true;
+    }
+    for (const PyValue& item : table.items) {
+      if (m_result.cases.size() >= kMaxCases) {
+        note(tokens[for_token].line, "more than 1000 cases: the rest are not listed");
+        break;
+      }
+      Environment scope = environment;
+      try {
+        bind_targets(tokens, for_token + 1, in, item, scope);
+      } catch (const LiteralError& error) {
+        note(error.line(), error.what());
+        return true;
+      }
+      std::optional<UpstreamCase> upstream = case_from(tokens, 2, for_token, scope);
+      if (!upstream) return true;
+      m_result.cases.push_back(std::move(*upstream));
+    }
+    return true;
   }
 
   // Builds the cases of `producer` for every combination of its loops from
@@ -459,20 +595,16 @@ class DefReader {
     for (std::size_t i = fn->header + 1; i < fn->end; ++i) {
       const std::vector<Token>& tokens = m_lines[i].tokens;
       if (m_lines[i].indent != body_indent || !is_name(tokens[0], "return")) continue;
-      std::size_t open = 1;
-      if (open < tokens.size() && is_op(tokens[open], "[")) ++open;  // return [{...}]
-      if (open >= tokens.size() || !is_op(tokens[open], "{")) {
-        note(m_lines[i].line, "generate_sample does not return a dict display: the sample is not read");
+      std::size_t begin = 1, end = tokens.size();
+      if (end - begin >= 2 && is_op(tokens[begin], "[") && after_matching(tokens, begin) == end) {  // return [{...}]
+        ++begin;
+        --end;
+      }
+      if (begin >= end) {
+        note(m_lines[i].line, "generate_sample returns nothing: the sample is not read");
         return;
       }
-      UpstreamCase sample;
-      sample.line = m_lines[i].line;
-      sample.fields = case_dict(tokens, open, environment, sample.unread_fields);
-      for (const auto& [name, value] : environment) {
-        if (!m_class_environment.count(name)) sample.bindings[name] = value;
-      }
-      sample.name = case_name(sample, environment);
-      m_result.sample = std::move(sample);
+      m_result.sample = case_from(tokens, begin, end, environment);
       return;
     }
   }

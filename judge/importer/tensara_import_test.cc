@@ -129,6 +129,22 @@ TEST(TensaraImport, OldFormatTakesParametersFromTheFrontMatter) {
   EXPECT_DOUBLE_EQ(cases["tolerance"]["rtol"].as<double>(), 1e-5);
 }
 
+TEST(TensaraImport, CasesBuiltByAMethodOfTheClass) {
+  GeneratedProblem problem = generate_problem(testdata() / "helper-method");
+  EXPECT_TRUE(problem.notes.empty()) << joined(problem.notes);
+  YAML::Node cases = YAML::Load(problem.cases_yaml);
+  const YAML::Node sample = cases["tiers"]["sample"][0];
+  EXPECT_EQ(sample["name"].as<std::string>(), "sample");
+  EXPECT_EQ(sample["params"]["k"].as<int>(), 8);  // a keyword argument
+  const YAML::Node full = cases["tiers"]["full"];
+  ASSERT_EQ(full.size(), 3u);
+  EXPECT_EQ(full[1]["name"].as<std::string>(), "wide-k");
+  EXPECT_EQ(full[1]["params"]["m"].as<int>(), 1024);
+  EXPECT_EQ(full[1]["params"]["n"].as<int>(), 512);
+  EXPECT_EQ(full[1]["params"]["k"].as<int>(), 64);  // the default, TILE * 4 from module level
+  EXPECT_EQ(full[2]["params"]["m"].as<int>(), 16);
+}
+
 TEST(TensaraImport, UnknownTypeIsATodoInTheFrontMatter) {
   GeneratedProblem problem = generate_problem(testdata() / "unknown-type");
   ASSERT_EQ(problem.notes.size(), 1u) << joined(problem.notes);
@@ -175,7 +191,7 @@ TEST(TensaraImport, ASecondRunChangesNothingAndHandEditsAreKeptUnlessForced) {
   const std::string cases = read(out / "every-type/cases.yaml");
 
   auto second = outcomes(import_tensara(dir / "upstream", out, false));
-  for (const char* slug : {"every-type", "unreadable", "old-format", "unknown-type"}) {
+  for (const char* slug : {"every-type", "unreadable", "old-format", "unknown-type", "helper-method"}) {
     EXPECT_EQ(second[slug], Outcome::kUnchanged) << slug;
   }
   EXPECT_EQ(read(out / "every-type/statement.md"), statement);

@@ -1,5 +1,5 @@
-// A reader of Python source AS DATA: tokens grouped into logical lines, and
-// an evaluator for literal expressions (numbers, strings, True/False/None,
+// Python literals read AS DATA from tokens (python_tokens.h): an evaluator
+// for literal expressions (numbers, strings, True/False/None,
 // lists, tuples, dicts, + - * / // % ** on numbers, subscripts of literal
 // values, f-strings whose fields are plain names). Nothing is executed: a
 // name is looked up in an environment the caller fills with values it has
@@ -13,40 +13,12 @@
 
 #include <cstdint>
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "judge/importer/python_tokens.h"
+
 namespace judge::importer {
-
-struct Token {
-  enum class Kind { kName, kNumber, kString, kFString, kOp };
-  Kind kind;
-  std::string text;  // a string's decoded value; an f-string's raw body
-  int line;
-};
-
-// One logical line: a statement's tokens, with physical lines joined inside
-// brackets and after a backslash; comments dropped.
-struct LogicalLine {
-  int indent = 0;  // columns of leading whitespace (a tab counts to the next multiple of 8)
-  int line = 0;    // physical line of its first token
-  std::vector<Token> tokens;
-};
-
-// Something that is not a readable literal, or bad syntax, at `line`.
-class LiteralError : public std::runtime_error {
- public:
-  LiteralError(int line, const std::string& message) : std::runtime_error(message), m_line(line) {}
-  int line() const { return m_line; }
-
- private:
-  int m_line;
-};
-
-// Throws LiteralError for an unterminated string or bracket, a stray
-// character, or a file over 1 MiB.
-std::vector<LogicalLine> tokenize_python(const std::string& source);
 
 struct PyValue {
   enum class Kind { kNone, kBool, kInt, kFloat, kString, kList, kTuple, kDict };
@@ -86,10 +58,5 @@ PyValue evaluate_literal(const std::vector<Token>& tokens, std::size_t begin, st
 // Throws LiteralError when the shapes differ or a target is not a name.
 void bind_targets(const std::vector<Token>& tokens, std::size_t begin, std::size_t end, const PyValue& value,
                   Environment& environment);
-
-// Index of the first token in [begin, end) that is the operator `op` at
-// bracket depth 0, or `end` when there is none.
-std::size_t find_top_level(const std::vector<Token>& tokens, std::size_t begin, std::size_t end,
-                           const std::string& op);
 
 }  // namespace judge::importer

@@ -10,10 +10,6 @@ namespace {
 constexpr std::size_t kMaxCases = 1000;  // the judge's own bound on cases per problem
 constexpr std::size_t kMaxLoopNesting = 16;  // upstream nests at most 3; each level copies the bindings
 
-bool is_name(const Token& t, const char* word) { return t.kind == Token::Kind::kName && t.text == word; }
-bool is_op(const Token& t, const char* op) { return t.kind == Token::Kind::kOp && t.text == op; }
-bool is_open(const Token& t) { return t.kind == Token::Kind::kOp && (t.text == "(" || t.text == "[" || t.text == "{"); }
-bool is_close(const Token& t) { return t.kind == Token::Kind::kOp && (t.text == ")" || t.text == "]" || t.text == "}"); }
 
 // The token after the bracket opened at `open` closes (its index + 1).
 std::size_t after_matching(const std::vector<Token>& tokens, std::size_t open) {

@@ -143,6 +143,17 @@ std::optional<std::vector<TensaraParameter>> front_matter_parameters(const Probl
   return parameters;
 }
 
+bool same_parameters(const std::vector<TensaraParameter>& a, const std::vector<TensaraParameter>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].name != b[i].name || a[i].type != b[i].type || a[i].pointer != b[i].pointer ||
+        a[i].is_const != b[i].is_const) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // The judge's spelling of an upstream type; nullopt when the judge has no
 // such type. Tensara writes C types ("float", "size_t") and, for some
 // problems, dtype names ("float16").
@@ -423,7 +434,12 @@ GeneratedProblem generate_problem(const fs::path& folder) {
   }
   std::optional<std::vector<TensaraParameter>> parameters = def.parameters;
   if (std::optional<std::vector<TensaraParameter>> old = front_matter_parameters(md)) {
-    if (!parameters) parameters = old;  // the older format; def.py's list wins where both exist
+    if (!parameters) {
+      parameters = old;  // the older format
+    } else if (!same_parameters(*parameters, *old)) {
+      statement_todos.push_back(located("problem.md", line_of(md, md.front["parameters"]),
+                                        "the front matter's parameters differ from def.py's; def.py's are used"));
+    }
   }
   if (!parameters) {
     std::string why = fs::is_regular_file(def_py) ? "def.py has no literal 'parameters' list" : "there is no def.py";

@@ -145,6 +145,16 @@ TEST(TensaraImport, CasesBuiltByAMethodOfTheClass) {
   EXPECT_EQ(full[2]["params"]["m"].as<int>(), 16);
 }
 
+TEST(TensaraImport, DefPyParametersWinOverAStaleFrontMatter) {
+  GeneratedProblem problem = generate_problem(testdata() / "both-formats");
+  ASSERT_EQ(problem.notes.size(), 1u) << joined(problem.notes);
+  EXPECT_NE(problem.notes[0].find("both-formats/problem.md:8: the front matter's parameters differ from def.py's"),
+            std::string::npos)
+      << problem.notes[0];
+  EXPECT_EQ(parse_statement(problem.statement_md, "s.md").signature.c_prototype(),
+            "extern \"C\" void solution(const float* x, float* y, size_t n);");
+}
+
 TEST(TensaraImport, UnknownTypeIsATodoInTheFrontMatter) {
   GeneratedProblem problem = generate_problem(testdata() / "unknown-type");
   ASSERT_EQ(problem.notes.size(), 1u) << joined(problem.notes);

@@ -73,7 +73,10 @@ run bad_flag 2 list --problems-dir "${PROBLEMS}" --frobnicate
 expect bad_flag err "frobnicate"
 
 run show 0 show --problem scale-rows --problems-dir "${PROBLEMS}"
-expect show out "# Scale Rows  (scale-rows)"
+grep -A1 -x "Scale Rows  (scale-rows)" "${WORK}/show.out" | grep -qx -- "========================" \
+  || fail "show: the title is not an underlined heading"
+grep -A1 -x "C prototype (dtype float32)" "${WORK}/show.out" | grep -qx -- "---------------------------" \
+  || fail "show: the prototype section is not an underlined heading"
 expect show out 'extern "C" void solution(const float* input, const float* bias, float* output, double scale, size_t rows, size_t cols);'
 expect show out "rtol = 1e-05, atol = 1e-06"
 expect show out "2 * rows * cols"
@@ -99,6 +102,8 @@ expect show_styled out "bell and [2Jescape"
 LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "${WORK}/show_styled.out" && fail "show printed a control character"
 run show_raw 0 show --problem scale-rows --problems-dir "${WORK}/styled" --raw
 expect show_raw out "| \`input\` | (rows, cols) |"
+expect show_raw out "# Scale Rows  (scale-rows)"
+expect show_raw out "## C prototype (dtype float32)"
 LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]' "${WORK}/show_raw.out" && fail "show --raw printed a control character"
 run show_json 0 show --problem scale-rows --problems-dir "${PROBLEMS}" --json
 python3 - "${WORK}/show_json.out" <<'PY' || fail "show --json: unexpected content"

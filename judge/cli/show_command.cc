@@ -36,28 +36,32 @@ int run_show(const CommandLine& line) {
   const Statement& statement = problem.statement;
 
   // Statements come from outside the judge: nothing of theirs reaches the
-  // terminal unfiltered (terminal_text.h).
-  std::cout << "# " << terminal_safe(statement.title) << "  (" << statement.slug << ")\n"
+  // terminal unfiltered (terminal_text.h). With --raw the whole output is
+  // Markdown; without, headings are underlined like the rendered statement's.
+  const bool raw = flags->count("raw") > 0;
+  auto heading = [raw](const std::string& text, int level) {
+    return raw ? std::string(level, '#') + " " + text + "\n" : underlined(text, level == 1 ? '=' : '-');
+  };
+  std::cout << heading(terminal_safe(statement.title) + "  (" + statement.slug + ")", 1)
             << "difficulty: " << terminal_safe(statement.difficulty) << "   author: " << terminal_safe(statement.author)
             << "   tags: ";
   for (std::size_t i = 0; i < statement.tags.size(); ++i) std::cout << (i ? ", " : "") << terminal_safe(statement.tags[i]);
-  const std::string body =
-      flags->count("raw") ? terminal_safe(statement.body, true) : render_markdown(statement.body);
+  const std::string body = raw ? terminal_safe(statement.body, true) : render_markdown(statement.body);
   std::cout << "\n" << body;
   if (!body.empty() && body.back() != '\n') std::cout << "\n";
 
-  std::cout << "\n## C prototype (dtype " << dtype_name(problem.dtype) << ")\n" << problem.signature().c_prototype()
-            << "\n"
+  std::cout << "\n" << heading(std::string("C prototype (dtype ") + dtype_name(problem.dtype) + ")", 2)
+            << problem.signature().c_prototype() << "\n"
             << "Pointers are device pointers to contiguous row-major tensors of their element type; const pointers "
                "are inputs.\n"
             << "dtypes offered for [VAR] (--dtype): " << offered_dtypes(statement) << "\n"
-            << "\n## Tolerance\n|actual - expected| <= atol + rtol * |expected|, with rtol = "
+            << "\n" << heading("Tolerance", 2) << "|actual - expected| <= atol + rtol * |expected|, with rtol = "
             << problem.tolerance().rtol << ", atol = " << problem.tolerance().atol
             << " (NaN or Inf where the expected value is finite fails); integer outputs must be equal\n"
-            << "\n## FLOPs\n" << problem.definition->flop_formula() << "\n";
+            << "\n" << heading("FLOPs", 2) << problem.definition->flop_formula() << "\n";
 
   for (Tier tier : kAllTiers) {
-    std::cout << "\n## Cases: " << tier_name(tier) << "\n";
+    std::cout << "\n" << heading(std::string("Cases: ") + tier_name(tier), 2);
     for (const TestCase* test_case : problem.cases.tier(tier)) {
       std::cout << describe_case(problem, *test_case, "  ");
     }

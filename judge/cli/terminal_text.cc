@@ -94,6 +94,10 @@ std::size_t display_width(const std::string& text) {
   return width;
 }
 
+std::string underlined(const std::string& text, char rule) {
+  return text + "\n" + std::string(display_width(text), rule) + "\n";
+}
+
 std::string terminal_safe(const std::string& text, bool keep_newlines) {
   std::string out;
   for (std::size_t i = 0; i < text.size();) {
@@ -173,8 +177,7 @@ std::string render_markdown(const std::string& markdown) {
     while (level < text.size() && text[level] == '#') ++level;
     if (level > 0 && level <= 6 && (level == text.size() || text[level] == ' ')) {
       const std::string heading = without_strong(trimmed(text.substr(level)));
-      out << heading << "\n";
-      if (level <= 3) out << std::string(display_width(heading), level == 1 ? '=' : level == 2 ? '-' : '~') << "\n";
+      out << (level <= 3 ? underlined(heading, level == 1 ? '=' : level == 2 ? '-' : '~') : heading + "\n");
       item_indent = 0;
       continue;
     }

@@ -22,6 +22,10 @@ std::string terminal_safe(const std::string& text, bool keep_newlines = false);
 //   **strong**   -> strong                 ``` fences and $$ blocks -> kept, indented
 std::string render_markdown(const std::string& text);
 
+// `text` and, on the next line, `rule` repeated to its width, each line
+// ending in '\n'.
+std::string underlined(const std::string& text, char rule);
+
 // Columns `text` takes in a terminal: UTF-8 code points (continuation bytes
 // do not count).
 std::size_t display_width(const std::string& text);

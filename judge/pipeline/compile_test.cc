@@ -224,6 +224,21 @@ TEST(CompileLimits, ALibraryOverTheCapIsACompileErrorAndNotCached) {
   for (const auto& entry : fs::directory_iterator(dir / "cache")) ADD_FAILURE() << "cached: " << entry.path();
 }
 
+// Without the sandbox no file-size limit applies: the size is checked
+// again before the library is cached.
+TEST(CompileLimits, ALibraryOverTheCapIsRefusedAlsoWithoutTheSandbox) {
+  const fs::path dir = temp_dir("library_cap_unsandboxed");
+  const fs::path source = write(dir / "scale.cu", kScaleSource);
+  CompileSettings capped = settings(dir);
+  capped.sandbox = false;
+  capped.max_library_bytes = 16 << 10;
+  CompileOutcome outcome = compile(source, capped);
+  EXPECT_FALSE(outcome.ok);
+  EXPECT_NE(outcome.log.find("the compiled library is "), std::string::npos) << outcome.log;
+  EXPECT_NE(outcome.log.find(" bytes, over the judge's limit of 16384 bytes"), std::string::npos) << outcome.log;
+  for (const auto& entry : fs::directory_iterator(dir / "cache")) ADD_FAILURE() << "cached: " << entry.path();
+}
+
 TEST(CompileLimits, ACompilerMemoryBombIsACompileErrorNamingTheLimit) {
   const fs::path dir = temp_dir("memory_bomb");
   std::string bomb = "#define B0 1,\n";

@@ -39,7 +39,7 @@ inline constexpr std::uintmax_t kMaxSourceBytes = 1ULL << 20;
 // The compiled library, and every file a compiler process writes, at most.
 inline constexpr std::uintmax_t kMaxLibraryBytes = 64ULL << 20;
 // Address space of each compiler process (cc1plus, cicc, ptxas, ...): every
-// bundled solution compiles within 256 MiB with cucc and 512 MiB with nvcc;
+// bundled solution compiles within 256 MiB with cucc and with nvcc (sm_90);
 // 4 GiB leaves room for template-heavy code (README, Security).
 inline constexpr std::uintmax_t kDefaultCompilerMemoryBytes = 4ULL << 30;
 // The cache's total size before the least recently used entries go.

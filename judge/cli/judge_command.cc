@@ -145,6 +145,12 @@ int run_judge_command(const CommandLine& line) {
     throw UsageError("--memory-limit cannot be combined with --check-memory (AddressSanitizer reserves terabytes of "
                      "address space)");
   }
+  for (const char* flag : {"cache-limit", "compiler-memory-limit"}) {
+    if (args[flag].as<unsigned long long>() > (1ULL << 40)) {
+      throw UsageError(std::string("--") + flag + " is in MiB; " + std::to_string(args[flag].as<unsigned long long>()) +
+                       " is beyond any machine (0 turns the limit off)");
+    }
+  }
   judge_options.cache_max_bytes = args["cache-limit"].as<unsigned long long>() << 20;
   judge_options.compiler_memory_bytes = args["compiler-memory-limit"].as<unsigned long long>() << 20;
   judge_options.benchmark = args.count("benchmark") ? true : backend.kind == BackendKind::Cuda;

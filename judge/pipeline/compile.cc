@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -189,12 +190,21 @@ std::vector<std::filesystem::path> evict_least_recently_used(const std::filesyst
   std::vector<Entry> entries;
   std::uintmax_t total = 0;
   std::error_code error;
+  const auto now = std::filesystem::file_time_type::clock::now();
   for (const auto& item : std::filesystem::directory_iterator(cache_root, error)) {
     struct stat info {};
-    if (!is_entry_name(item.path().filename().string()) || lstat(item.path().c_str(), &info) != 0 ||
-        !S_ISDIR(info.st_mode)) {
+    const std::string name = item.path().filename().string();
+    if (lstat(item.path().c_str(), &info) != 0 || !S_ISDIR(info.st_mode)) continue;
+    // What a judge that died left behind: a build folder (no compile runs
+    // for an hour) or an entry it was discarding.
+    if (name.rfind(".build-", 0) == 0 || name.find(".discarded-") != std::string::npos) {
+      std::error_code ignored;
+      if (now - std::filesystem::last_write_time(item.path(), ignored) > std::chrono::hours(1)) {
+        std::filesystem::remove_all(item.path(), ignored);
+      }
       continue;
     }
+    if (!is_entry_name(name)) continue;
     std::error_code ignored;
     const Entry entry{item.path(), std::filesystem::last_write_time(item.path(), ignored), tree_bytes(item.path())};
     total += entry.bytes;

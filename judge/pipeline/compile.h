@@ -86,7 +86,8 @@ CompileOutcome compile_solution(const std::filesystem::path& source, const Signa
 // Evicts the least recently used entries of the cache at `cache_root` until
 // the entries' files take at most `max_bytes`; `keep` (the entry just used)
 // is never evicted. Returns the evicted entries. Safe while other judgings
-// use the cache.
+// use the cache. Also removes build and discarded folders an hour old (left
+// by a judge that died).
 std::vector<std::filesystem::path> evict_least_recently_used(const std::filesystem::path& cache_root,
                                                              std::uintmax_t max_bytes,
                                                              const std::filesystem::path& keep);

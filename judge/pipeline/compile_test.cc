@@ -275,6 +275,8 @@ TEST(CacheEviction, TheLeastRecentlyUsedEntriesGoFirst) {
   const fs::path recent = fake_entry(cache, 'd', 4000, 10);
   fs::create_directories(cache / ".build-abc123");  // a build in progress: not an entry
   write(cache / ".build-abc123/libsolution.so", std::string(100000, 'x'));
+  const fs::path dead_build = fake_entry(cache, 'e', 10, 61).parent_path() / ".build-dead00";
+  fs::rename(cache / std::string(64, 'e'), dead_build);  // a build its judge left an hour ago
 
   EXPECT_TRUE(evict_least_recently_used(cache, 16000, kept).empty());  // within the cap
   const std::vector<fs::path> evicted = evict_least_recently_used(cache, 9000, kept);
@@ -284,6 +286,7 @@ TEST(CacheEviction, TheLeastRecentlyUsedEntriesGoFirst) {
   EXPECT_TRUE(fs::exists(kept));
   EXPECT_TRUE(fs::exists(recent));
   EXPECT_TRUE(fs::exists(cache / ".build-abc123/libsolution.so"));
+  EXPECT_FALSE(fs::exists(dead_build));
   for (const auto& item : fs::directory_iterator(cache)) {
     EXPECT_EQ(item.path().filename().string().find("discarded"), std::string::npos) << "left over " << item.path();
   }

@@ -62,7 +62,11 @@ int main(int argc, char** argv) {
   }
   if (first_command < 0 || first_command >= argc) return usage("no program after --");
   if (argv[first_command][0] != '/') return usage(std::string("the program must be an absolute path: ") + argv[first_command]);
-  rules.devices = {"/dev/null", "/dev/zero", "/dev/urandom"};
+  // /dev/null only: an endless device (`#include "/dev/zero"`) would have
+  // the compiler read until it runs out of memory. GCC and nvcc need no
+  // other (GCC falls back from /dev/urandom to the time and pid for its
+  // random seed).
+  rules.devices = {"/dev/null"};
   // Compilers start dozens of processes and threads; no limit on descriptors
   // beyond the default, and children are allowed.
   limits.open_files = 4096;

@@ -12,6 +12,9 @@
 #include "judge/cli/options.h"
 #include "judge/common/errors.h"
 #include "judge/common/paths.h"
+#include "judge/common/printable.h"
+#include "judge/common/regular_file.h"
+#include "judge/common/work_dir.h"
 #include "judge/leaderboard/record.h"
 #include "judge/leaderboard/report_record.h"
 #include "judge/leaderboard/submission.h"
@@ -22,17 +25,6 @@
 #include "judge/pipeline/subprocess.h"
 
 namespace judge {
-
-namespace {
-
-// A private scratch folder for the judge <-> runner exchange.
-std::filesystem::path make_work_dir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "judge-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a work folder in " + pattern);
-  return pattern;
-}
-
-}  // namespace
 
 int run_judge_command(const CommandLine& line) {
   // Expected outputs live in this process: no other process of the user
@@ -63,6 +55,12 @@ int run_judge_command(const CommandLine& line) {
                  "'// author:' and '// title:' header; see solutions/README.md)", cxxopts::value<std::string>())
       ("events", "print one JSON object per line per stage on stdout (progress goes to stderr)")
       ("cache-dir", "compiled-solution cache (default: ~/.cache/judge)", cxxopts::value<std::string>())
+      ("cache-limit", "MiB the compiled-solution cache may hold; past it the least recently used entries go "
+                      "(0: no limit)",
+       cxxopts::value<unsigned long long>()->default_value(std::to_string(kDefaultCacheMaxBytes >> 20)))
+      ("compiler-memory-limit", "MiB of address space for each compiler process; past it the solution gets "
+                                "COMPILE_ERROR (0: no limit)",
+       cxxopts::value<unsigned long long>()->default_value(std::to_string(kDefaultCompilerMemoryBytes >> 20)))
       ("keep-work", "keep the folder of exchanged tensors and runner logs")
       ("no-sandbox", "run the solution and the compiler unconfined (debugging your own code only; "
                      "see README, Security)")
@@ -90,11 +88,18 @@ int run_judge_command(const CommandLine& line) {
     const std::filesystem::path bundled =
         std::filesystem::path("solutions") / problem.slug() /
         (default_dtype ? std::string("default.cu") : std::string(dtype_name(problem.dtype)) + "_default.cu");
-    judge_options.solution = runfiles / bundled;
+    // The judge's own file; its runfiles entry may be a link into the tree.
+    std::error_code ignored;
+    judge_options.solution = std::filesystem::weakly_canonical(runfiles / bundled, ignored);
     judge_options.solution_display = bundled.string();
   }
-  if (!std::filesystem::is_regular_file(judge_options.solution)) {
-    throw UsageError("no solution file at " + judge_options.solution.string());
+  // A submitted path must name a regular file itself: a link (a solution
+  // committed as a link to a secret), a FIFO, a device or a folder is
+  // refused here, without following it. Its size is the compile stage's.
+  // (A cap of 0 bytes: checked through the descriptor, nothing read.)
+  const RegularFileRead solution_file = read_regular_file(judge_options.solution, 0);
+  if (solution_file.status != RegularFileRead::Status::Ok && solution_file.status != RegularFileRead::Status::TooLarge) {
+    throw UsageError("--solution: " + solution_file.message);
   }
   judge_options.solution = std::filesystem::absolute(judge_options.solution);
   // A record needs the submission's author and title: refuse before judging.
@@ -140,13 +145,21 @@ int run_judge_command(const CommandLine& line) {
     throw UsageError("--memory-limit cannot be combined with --check-memory (AddressSanitizer reserves terabytes of "
                      "address space)");
   }
+  for (const char* flag : {"cache-limit", "compiler-memory-limit"}) {
+    if (args[flag].as<unsigned long long>() > (1ULL << 40)) {
+      throw UsageError(std::string("--") + flag + " is in MiB; " + std::to_string(args[flag].as<unsigned long long>()) +
+                       " is beyond any machine (0 turns the limit off)");
+    }
+  }
+  judge_options.cache_max_bytes = args["cache-limit"].as<unsigned long long>() << 20;
+  judge_options.compiler_memory_bytes = args["compiler-memory-limit"].as<unsigned long long>() << 20;
   judge_options.benchmark = args.count("benchmark") ? true : backend.kind == BackendKind::Cuda;
   if (args.count("no-benchmark")) judge_options.benchmark = false;
 
   const bool events = args.count("events") > 0;
   std::ostream& human = events ? std::cerr : std::cout;
-  human << "judge: " << problem.slug() << " (" << dtype_name(problem.dtype) << ") <- " << judge_options.solution_display
-        << "\n";
+  human << "judge: " << problem.slug() << " (" << dtype_name(problem.dtype) << ") <- "
+        << printable_line(judge_options.solution_display) << "\n";
   if (!judge_options.sandbox) {
     std::cerr << "judge: WARNING: --no-sandbox: the solution and its compiler run UNCONFINED, with every file, "
                  "process and network right you have. Never use it on code you did not write.\n";
@@ -156,7 +169,12 @@ int run_judge_command(const CommandLine& line) {
     print_progress(human, event);
   };
 
-  judge_options.work_root = make_work_dir();
+  // Work folders of judges that died (killed, out of memory) go first.
+  const std::filesystem::path temp_root = std::filesystem::temp_directory_path();
+  if (const int swept = sweep_stale_work_dirs(temp_root)) {
+    human << "judge: removed " << swept << " work folder(s) of judges that are no longer running\n";
+  }
+  judge_options.work_root = make_work_dir(temp_root);
   const JudgeReport report = judge_solution(problem, backend, judge_options, sink);
   if (const int leftover = kill_leftover_children()) {
     std::cerr << "judge: killed " << leftover << " process(es) the solution or its compiler left behind\n";
@@ -165,7 +183,8 @@ int run_judge_command(const CommandLine& line) {
     std::error_code ignored;
     std::filesystem::remove_all(judge_options.work_root, ignored);
   } else {
-    human << "work folder kept: " << judge_options.work_root.string() << "\n";
+    mark_work_dir_kept(judge_options.work_root);
+    human << "work folder kept: " << printable_line(judge_options.work_root.string()) << "\n";
   }
   print_summary(human, report);
   if (args.count("json")) {
@@ -185,7 +204,7 @@ int run_judge_command(const CommandLine& line) {
                           host_cpu_model()};
     const std::filesystem::path written = write_record(resolve_user_path(args["record"].as<std::string>()),
                                                        record_from_report(report, context), content_hash);
-    human << "record: " << written.string() << "\n";
+    human << "record: " << printable_line(written.string()) << "\n";
   }
   return verdict_exit_code(report.verdict);
 }

@@ -9,6 +9,7 @@
 #include "judge/cli/command.h"
 #include "judge/cli/options.h"
 #include "judge/common/errors.h"
+#include "judge/common/printable.h"
 #include "judge/common/paths.h"
 #include "judge/leaderboard/exit_codes.h"
 #include "judge/leaderboard/problem_facts.h"
@@ -73,7 +74,8 @@ int run_leaderboard(const CommandLine& line) {
             << " ranking(s) on " << leaderboard.devices.size() << " GPU device(s), " << leaderboard.cpu_emulated.size()
             << " CPU-emulated row(s) -> " << out.string() << "/{leaderboard.json,leaderboard.md,index.html}\n";
   for (const SkippedRecord& skipped : leaderboard.skipped) {
-    std::cerr << "judge leaderboard: skipped " << (results / skipped.file).string() << ": " << skipped.reason << "\n";
+    std::cerr << "judge leaderboard: skipped " << printable_line((results / skipped.file).string()) << ": "
+              << printable(skipped.reason) << "\n";
   }
   return leaderboard.skipped.empty() ? 0 : kExitSomeInputSkipped;
 }

@@ -14,6 +14,8 @@
 #include <sstream>
 #include <thread>
 
+#include "judge/common/printable.h"
+
 namespace judge {
 
 using json = nlohmann::json;
@@ -49,7 +51,7 @@ class Fields {
     if (!value->is_string()) throw RecordError(where(key) + "is not a string");
     const std::string& text = value->get_ref<const std::string&>();
     if (text.size() > kMaxStringBytes) throw RecordError(where(key) + "is longer than 4096 bytes");
-    return text;
+    return printable(text);  // a record from elsewhere may carry raw control bytes
   }
 
   double number(const char* key, bool required = true) const {
@@ -132,7 +134,9 @@ json record_to_json(const Record& record) {
             {"geomean_runtime_ms", record.geomean_ms},
             {"geomean_gflops", record.geomean_gflops}};
   if (!record.message.empty()) j["message"] = record.message;
-  return j;
+  // Author, title, message and the device's strings come from a submission
+  // or a solution's process: only their printable form is stored.
+  return printable_json(j);
 }
 
 Record record_from_json(const json& j) {

@@ -136,5 +136,25 @@ TEST(Record, RefusesAnOversizedFileWithoutReadingIt) {
   }
 }
 
+// A record's strings come from a submission's header and a solution's
+// process: written and read back only in printable form, whatever bytes they
+// held (raw escape sequences, invalid UTF-8, a workflow command).
+TEST(Record, StoresAndReadsHostileStringsOnlyEscaped) {
+  Record record = sample_record();
+  record.author = "Eve\x1b[2J";
+  record.title = "::error file=a.cu::forged";
+  record.message = "line\r\nACCEPTED\xff";
+  record.device.name = "GPU\xe2\x80\xae";
+  const nlohmann::json written = record_to_json(record);
+  EXPECT_NO_THROW(written.dump());
+  EXPECT_EQ(written["author"], "Eve\\x1b[2J");
+  EXPECT_EQ(written["title"], "\\x3a:error file=a.cu::forged");
+  EXPECT_EQ(written["message"], "line\\x0d\nACCEPTED\\xff");
+
+  nlohmann::json raw = written;
+  raw["author"] = "Mallory\x1b]0;t\x07";  // a record written by something else
+  EXPECT_EQ(record_from_json(raw).author, "Mallory\\x1b]0;t\\x07");
+}
+
 }  // namespace
 }  // namespace judge

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "judge/common/printable.h"
+
 namespace judge {
 
 using json = nlohmann::json;
@@ -128,7 +130,8 @@ json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& optio
           {"skipped", skipped}};
 }
 
-std::string escape_markdown(const std::string& text) {
+std::string escape_markdown(const std::string& hostile) {
+  const std::string text = printable(hostile);
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
@@ -149,7 +152,8 @@ std::string escape_markdown(const std::string& text) {
   return out;
 }
 
-std::string escape_html(const std::string& text) {
+std::string escape_html(const std::string& hostile) {
+  const std::string text = printable(hostile);
   std::string out;
   out.reserve(text.size());
   for (char c : text) {

@@ -63,5 +63,10 @@ TEST(Render, MarkdownEscapesTableBreakingAndMarkupCharacters) {
   EXPECT_NE(md.find("## CPU-emulated (correctness only, never ranked)"), std::string::npos);
 }
 
+TEST(Render, ControlBytesAreEscapedInMarkdownAndHtml) {
+  EXPECT_EQ(escape_markdown("a\x1b[31mb"), "a\\\\x1b\\[31mb");
+  EXPECT_EQ(escape_html("<\x1b]0;t\x07>"), "&lt;\\x1b]0;t\\x07&gt;");
+}
+
 }  // namespace
 }  // namespace judge

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "judge/common/printable.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/subprocess.h"
 #include "judge/pipeline/verdict.h"
@@ -44,7 +45,7 @@ Record record_from_report(const JudgeReport& report, const RecordContext& contex
   record.author = context.header.author;
   record.title = context.header.title;
   record.verdict = verdict_name(report.verdict);
-  record.message = capped(report.message);
+  record.message = capped(printable(report.message));
   record.timing = report.timing_kind;
   const nlohmann::json& device = report.device_properties;
   if (device.is_object()) {

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <map>
 
+#include "judge/common/printable.h"
+
 namespace judge {
 
 namespace {
@@ -29,6 +31,10 @@ std::string check_value(const std::string& key, const std::string& value, std::s
   }
   for (unsigned char c : value) {
     if (c < 0x20 || c == 0x7f) return "the " + key + " contains a control character";
+  }
+  if (printable_line(value) != value) {
+    return "the " + key + " holds what cannot be shown as it is (invalid UTF-8, an invisible or bidirectional "
+           "format mark, or a leading '::'): " + printable_line(value);
   }
   return "";
 }

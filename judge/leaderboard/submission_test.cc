@@ -38,6 +38,17 @@ TEST(SubmissionHeader, RefusesMissingEmptyDuplicateOrControlCharacters) {
   EXPECT_NE(error.find("at most 64"), std::string::npos) << error;
 }
 
+TEST(SubmissionHeader, RefusesInvalidUtf8InvisibleMarksAndWorkflowCommands) {
+  std::string error;
+  EXPECT_FALSE(parse_submission_header("// author: a\xff\n// title: t\n", error));
+  EXPECT_NE(error.find("invalid UTF-8"), std::string::npos) << error;
+  EXPECT_NE(error.find("a\\xff"), std::string::npos) << error;  // named only escaped
+  EXPECT_FALSE(parse_submission_header("// author: a\n// title: evil\xe2\x80\xae\n", error));
+  EXPECT_FALSE(parse_submission_header("// author: ::add-mask::x\n// title: t\n", error));
+  auto header = parse_submission_header("// author: Zo\xc3\xab \xe6\x9d\x8e\n// title: a::b\n", error);
+  ASSERT_TRUE(header) << error;  // printable Unicode and inner colons are fine
+}
+
 TEST(SubmissionHeader, KeepsMarkupAsPlainText) {
   // Escaping is the renderers' job; the header keeps what the author wrote.
   std::string error;

@@ -8,6 +8,7 @@
 #include "judge/cli/command.h"
 #include "judge/cli/options.h"
 #include "judge/common/errors.h"
+#include "judge/common/printable.h"
 #include "judge/common/paths.h"
 #include "judge/leaderboard/exit_codes.h"
 #include "judge/leaderboard/submission.h"
@@ -47,16 +48,18 @@ int run_submissions(const CommandLine& line) {
     for (const SubmissionProblem& problem : scan.problems) {
       rejected.push_back({{"path", problem.path}, {"message", problem.message}});
     }
-    std::cout << nlohmann::json{{"schema_version", 1}, {"submissions", list}, {"rejected", rejected}}.dump(2) << "\n";
+    // (A file name may hold any bytes: printable, or dump() would throw.)
+    std::cout << printable_json({{"schema_version", 1}, {"submissions", list}, {"rejected", rejected}}).dump(2)
+              << "\n";
   } else {
     for (const Submission& submission : scan.submissions) {
-      std::cout << submission.path << (submission.baseline ? "  [baseline]" : "") << "\n  " << submission.header.author
-                << ": " << submission.header.title << "\n";
+      std::cout << printable_line(submission.path) << (submission.baseline ? "  [baseline]" : "") << "\n  "
+                << submission.header.author << ": " << submission.header.title << "\n";
     }
     std::cout << scan.submissions.size() << " submission(s)\n";
   }
   for (const SubmissionProblem& problem : scan.problems) {
-    std::cerr << "judge submissions: " << problem.path << ": " << problem.message << "\n";
+    std::cerr << "judge submissions: " << printable_line(problem.path) << ": " << printable(problem.message) << "\n";
   }
   return scan.problems.empty() ? 0 : kExitSomeInputSkipped;
 }

@@ -72,7 +72,9 @@ TEST_P(BundledSolutionTest, GetsItsExpectedVerdict) {
   const fs::path tmp = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
   const fs::path report = tmp / (test_name({solution, 0}) + ".json");
   std::vector<std::string> command = {(runfiles() / "judge/judge").string(), "--problem", solution.problem,
-                                      "--solution", solution.file.string(), "--backend", "cpu", "--time-limit", "20",
+                                      // (the runfiles entry is a link, which the judge refuses to follow)
+                                      "--solution", fs::canonical(solution.file).string(), "--backend", "cpu",
+                                      "--time-limit", "20",
                                       "--cache-dir", (tmp / "cache").string(), "--json", report.string()};
   const std::vector<std::string> dtype = dtype_flags(solution.file);
   command.insert(command.end(), dtype.begin(), dtype.end());

@@ -11,8 +11,20 @@
 // entry is discarded and rebuilt. The bytes checked are the bytes loaded:
 // they are copied into the judging's private folder, which the runner may
 // read but not write.
+//
+// Bounds (a hostile source must not make the judge or its host spend without
+// limit): the source is read through one O_NOFOLLOW descriptor and refused
+// over kMaxSourceBytes before any work; the compiler is compiled from a copy
+// of exactly those bytes, under an address-space limit per process, a CPU
+// time limit and a file-size limit equal to the library cap; a library over
+// the cap is never cached; and the cache's total size is capped, evicting the
+// least recently used entries (a directory's mtime is its last use). Eviction
+// moves an entry aside by one rename, like discarding a damaged one, so a
+// parallel judging either verified its copy before or finds no entry and
+// builds its own.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -22,8 +34,20 @@
 
 namespace judge {
 
+// A solution's source may hold at most this many bytes (COMPILE_ERROR past it).
+inline constexpr std::uintmax_t kMaxSourceBytes = 1ULL << 20;
+// The compiled library, and every file a compiler process writes, at most.
+inline constexpr std::uintmax_t kMaxLibraryBytes = 64ULL << 20;
+// Address space of each compiler process (cc1plus, cicc, ptxas, ...): every
+// bundled solution compiles within 256 MiB with cucc and with nvcc (sm_90);
+// 4 GiB leaves room for template-heavy code (README, Security).
+inline constexpr std::uintmax_t kDefaultCompilerMemoryBytes = 4ULL << 30;
+// The cache's total size before the least recently used entries go.
+inline constexpr std::uintmax_t kDefaultCacheMaxBytes = 2ULL << 30;
+
 struct CompileOutcome {
   bool ok = false;
+  std::string source_hash;        // SHA-256 of the bytes compiled (empty when unreadable or too large)
   bool cached = false;
   std::filesystem::path library;  // when ok: the verified private copy
   bool rebuilt_damaged = false;   // a cached entry failed its digest check
@@ -45,6 +69,10 @@ struct CompileSettings {
   bool sandbox = true;                // run the compiler through `confine`
   std::filesystem::path confine;      // harness/sandbox:confine
   std::vector<std::filesystem::path> readable;  // the judge's include folders (files or folders)
+  std::uintmax_t max_source_bytes = kMaxSourceBytes;
+  std::uintmax_t max_library_bytes = kMaxLibraryBytes;
+  std::uintmax_t compiler_memory_bytes = kDefaultCompilerMemoryBytes;  // 0: no limit
+  std::uintmax_t cache_max_bytes = kDefaultCacheMaxBytes;              // 0: no limit
 };
 
 // Compiles `source` for `backend` (whose compiler reports
@@ -54,6 +82,15 @@ struct CompileSettings {
 CompileOutcome compile_solution(const std::filesystem::path& source, const Signature& signature,
                                 const Backend& backend, const std::string& compiler_version,
                                 const CompileSettings& settings);
+
+// Evicts the least recently used entries of the cache at `cache_root` until
+// the entries' files take at most `max_bytes`; `keep` (the entry just used)
+// is never evicted. Returns the evicted entries. Safe while other judgings
+// use the cache. Also removes build and discarded folders an hour old (left
+// by a judge that died).
+std::vector<std::filesystem::path> evict_least_recently_used(const std::filesystem::path& cache_root,
+                                                             std::uintmax_t max_bytes,
+                                                             const std::filesystem::path& keep);
 
 // 64 hex digits: the SHA-256 of `text` (cache keys, library digests, and the
 // solution's fingerprint in reports).

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/time.h>
+
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 
@@ -170,6 +173,141 @@ extern "C" void solution(const float* input, float* output, size_t n, double fac
   EXPECT_FALSE(outcome.ok);
   EXPECT_NE(outcome.log.find("typo.cu(3)"), std::string::npos) << outcome.log;
   EXPECT_NE(outcome.log.find("outptu"), std::string::npos) << outcome.log;
+}
+
+const char* kScaleSource = R"(
+#include <cuda_runtime.h>
+__global__ void scale(const float* in, float* out, size_t n, float f) {
+  size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  if (i < n) out[i] = in[i] * f;
+}
+extern "C" void solution(const float* input, float* output, size_t n, double factor) {
+  scale<<<(n + 255) / 256, 256>>>(input, output, n, static_cast<float>(factor));
+}
+)";
+
+TEST(CompileLimits, ASourceOverTheCapIsACompileErrorBeforeAnyWork) {
+  const fs::path dir = temp_dir("source_cap");
+  const fs::path source = write(dir / "big.cu", std::string(kScaleSource) + std::string(2000, ' '));
+  CompileSettings capped = settings(dir);
+  capped.max_source_bytes = 1024;
+  const auto start = std::chrono::steady_clock::now();
+  CompileOutcome outcome = compile(source, capped);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5.0);
+  EXPECT_FALSE(outcome.ok);
+  EXPECT_NE(outcome.log.find("big.cu: the source is " + std::to_string(fs::file_size(source)) +
+                             " bytes, over the judge's limit of 1024 bytes"),
+            std::string::npos)
+      << outcome.log;
+  EXPECT_TRUE(outcome.source_hash.empty());
+  EXPECT_FALSE(fs::exists(dir / "cache"));  // nothing was built or cached
+}
+
+TEST(CompileLimits, ASymlinkedSourceIsNotFollowed) {
+  const fs::path dir = temp_dir("source_link");
+  const fs::path target = write(dir / "target.cu", kScaleSource);
+  fs::create_symlink(target, dir / "link.cu");
+  CompileOutcome outcome = compile(dir / "link.cu", settings(dir));
+  EXPECT_FALSE(outcome.ok);
+  EXPECT_NE(outcome.log.find("link.cu is a symbolic link"), std::string::npos) << outcome.log;
+  EXPECT_TRUE(outcome.source_hash.empty());
+}
+
+TEST(CompileLimits, ALibraryOverTheCapIsACompileErrorAndNotCached) {
+  const fs::path dir = temp_dir("library_cap");
+  const fs::path source = write(dir / "scale.cu", kScaleSource);
+  CompileSettings capped = settings(dir);
+  capped.max_library_bytes = 16 << 10;  // smaller than any nvcc-built library
+  CompileOutcome outcome = compile(source, capped);
+  EXPECT_FALSE(outcome.ok);
+  EXPECT_NE(outcome.log.find("over the judge's limit of 16384 bytes"), std::string::npos) << outcome.log;
+  for (const auto& entry : fs::directory_iterator(dir / "cache")) ADD_FAILURE() << "cached: " << entry.path();
+}
+
+// Without the sandbox no file-size limit applies: the size is checked
+// again before the library is cached.
+TEST(CompileLimits, ALibraryOverTheCapIsRefusedAlsoWithoutTheSandbox) {
+  const fs::path dir = temp_dir("library_cap_unsandboxed");
+  const fs::path source = write(dir / "scale.cu", kScaleSource);
+  CompileSettings capped = settings(dir);
+  capped.sandbox = false;
+  capped.max_library_bytes = 16 << 10;
+  CompileOutcome outcome = compile(source, capped);
+  EXPECT_FALSE(outcome.ok);
+  EXPECT_NE(outcome.log.find("the compiled library is "), std::string::npos) << outcome.log;
+  EXPECT_NE(outcome.log.find(" bytes, over the judge's limit of 16384 bytes"), std::string::npos) << outcome.log;
+  for (const auto& entry : fs::directory_iterator(dir / "cache")) ADD_FAILURE() << "cached: " << entry.path();
+}
+
+TEST(CompileLimits, ACompilerMemoryBombIsACompileErrorNamingTheLimit) {
+  const fs::path dir = temp_dir("memory_bomb");
+  std::string bomb = "#define B0 1,\n";
+  for (int i = 1; i <= 31; ++i) {
+    bomb += "#define B" + std::to_string(i) + " B" + std::to_string(i - 1) + " B" + std::to_string(i - 1) + "\n";
+  }
+  bomb += "static const int bomb[] = {B31 0};\n";
+  const fs::path source = write(dir / "bomb.cu", bomb + kScaleSource);
+  CompileSettings limited = settings(dir);
+  limited.compiler_memory_bytes = 512ULL << 20;
+  const auto start = std::chrono::steady_clock::now();
+  CompileOutcome outcome = compile(source, limited);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 120.0);
+  EXPECT_FALSE(outcome.ok);
+  EXPECT_NE(outcome.log.find("limits each compiler process to 512 MiB"), std::string::npos) << outcome.log;
+}
+
+// Fake entries (64 hex digits, files of a given size, a given last use).
+fs::path fake_entry(const fs::path& cache, char digit, std::size_t bytes, int minutes_ago) {
+  const fs::path entry = cache / std::string(64, digit);
+  fs::create_directories(entry);
+  write(entry / "libsolution.so", std::string(bytes, 'x'));
+  const timeval now{time(nullptr) - 60L * minutes_ago, 0};
+  const timeval times[2] = {now, now};
+  utimes(entry.c_str(), times);
+  return entry;
+}
+
+TEST(CacheEviction, TheLeastRecentlyUsedEntriesGoFirst) {
+  const fs::path cache = temp_dir("eviction") / "cache";
+  const fs::path oldest = fake_entry(cache, 'a', 4000, 50);
+  const fs::path older = fake_entry(cache, 'b', 4000, 40);
+  const fs::path kept = fake_entry(cache, 'c', 4000, 60);  // the oldest, but in use
+  const fs::path recent = fake_entry(cache, 'd', 4000, 10);
+  fs::create_directories(cache / ".build-abc123");  // a build in progress: not an entry
+  write(cache / ".build-abc123/libsolution.so", std::string(100000, 'x'));
+  const fs::path dead_build = fake_entry(cache, 'e', 10, 61).parent_path() / ".build-dead00";
+  fs::rename(cache / std::string(64, 'e'), dead_build);  // a build its judge left an hour ago
+
+  EXPECT_TRUE(evict_least_recently_used(cache, 16000, kept).empty());  // within the cap
+  const std::vector<fs::path> evicted = evict_least_recently_used(cache, 9000, kept);
+  EXPECT_EQ(evicted, (std::vector<fs::path>{oldest, older}));
+  EXPECT_FALSE(fs::exists(oldest));
+  EXPECT_FALSE(fs::exists(older));
+  EXPECT_TRUE(fs::exists(kept));
+  EXPECT_TRUE(fs::exists(recent));
+  EXPECT_TRUE(fs::exists(cache / ".build-abc123/libsolution.so"));
+  EXPECT_FALSE(fs::exists(dead_build));
+  for (const auto& item : fs::directory_iterator(cache)) {
+    EXPECT_EQ(item.path().filename().string().find("discarded"), std::string::npos) << "left over " << item.path();
+  }
+}
+
+TEST(CacheEviction, ACompileOverTheCacheCapEvictsTheOlderBuild) {
+  const fs::path dir = temp_dir("eviction_compile");
+  CompileSettings tiny = settings(dir);
+  tiny.cache_max_bytes = 1;  // every entry is over it: only the one just used stays
+  const fs::path first = write(dir / "first.cu", kScaleSource);
+  const fs::path second = write(dir / "second.cu", std::string("// another build\n") + kScaleSource);
+  ASSERT_TRUE(compile(first, tiny).ok);
+  CompileOutcome outcome = compile(second, tiny);
+  ASSERT_TRUE(outcome.ok) << outcome.log;
+  int entries = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "cache")) {
+    ++entries;
+    EXPECT_TRUE(fs::exists(entry.path() / "libsolution.so")) << entry.path();
+  }
+  EXPECT_EQ(entries, 1);
+  EXPECT_TRUE(compile(second, tiny).cached);  // the survivor is the one used last
 }
 
 }  // namespace

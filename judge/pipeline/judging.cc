@@ -19,13 +19,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string file_hash(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return content_hash(text.str());
-}
-
 Tier parse_tier(const std::string& name) {
   for (Tier tier : kAllTiers) {
     if (name == tier_name(tier)) return tier;
@@ -64,7 +57,6 @@ class Judging {
   }
 
   JudgeReport run() {
-    m_report.solution_hash = file_hash(m_options.solution);
     if (!compile()) return finish();
     if (m_options.check_tier != "none") {
       if (!check(m_options.check_tier, "natural", {})) return finish();
@@ -89,9 +81,13 @@ class Judging {
     settings.sandbox = m_options.sandbox;
     settings.confine = m_backend.confine;
     settings.readable = m_backend.compiler_files;
+    settings.compiler_memory_bytes = m_options.compiler_memory_bytes;
+    settings.cache_max_bytes = m_options.cache_max_bytes;
     CompileOutcome outcome = compile_solution(m_options.solution, m_problem.signature(), m_backend,
                                               m_report.compiler_version, settings);
     m_report.compile_command = outcome.command;
+    // The hash of the bytes compiled, read without following a link.
+    m_report.solution_hash = outcome.source_hash;
     if (!outcome.ok) return fail(Verdict::CompileError, outcome.log, "");
     m_library = outcome.library;
     return true;

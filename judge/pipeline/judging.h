@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "judge/pipeline/backend.h"
+#include "judge/pipeline/compile.h"
 #include "judge/pipeline/runner_session.h"
 #include "judge/pipeline/statistics.h"
 #include "judge/pipeline/verdict.h"
@@ -45,6 +46,8 @@ struct JudgeOptions {
   double total_time_limit = 1800;       // seconds of the solution's own requests; compiling and
                                         // the judge's references do not count
   double compile_time_limit = 300;
+  std::uintmax_t compiler_memory_bytes = kDefaultCompilerMemoryBytes;  // per compiler process; 0 = none
+  std::uintmax_t cache_max_bytes = kDefaultCacheMaxBytes;              // the cache's total; 0 = none
   bool sandbox = true;                  // false only with --no-sandbox
   unsigned long long memory_limit_bytes = 0;  // CPU backend: the runner's address space; 0 = none
   std::filesystem::path cache_root;

@@ -5,6 +5,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "judge/common/printable.h"
+
 namespace judge {
 
 using json = nlohmann::json;
@@ -23,7 +25,11 @@ std::string timing_label(const std::string& kind) {
 
 }  // namespace
 
-void print_progress(std::ostream& out, const json& event) {
+// Every string printed here may carry a solution's bytes (a case name never
+// does, but a compiler version, a reason or a message might): each goes
+// through printable() on its way out.
+void print_progress(std::ostream& out, const json& hostile_event) {
+  const json event = printable_json(hostile_event);
   const std::string status = event.value("status", "");
   if (status == "COMPILING") {
     out << "backend: " << event.value("backend", "") << " (" << event.value("reason", "") << ")\n"
@@ -49,17 +55,25 @@ void print_progress(std::ostream& out, const json& event) {
 }
 
 void print_summary(std::ostream& out, const JudgeReport& report) {
-  out << "\n" << verdict_name(report.verdict) << "  " << report.problem << " <- " << report.solution << "\n";
-  if (!report.message.empty()) out << report.message << "\n";
+  // The verdict line is the only line that starts with a verdict's name:
+  // every line of the message is indented.
+  out << "\n" << verdict_name(report.verdict) << "  " << printable_line(report.problem) << " <- "
+      << printable_line(report.solution) << "\n";
+  if (!report.message.empty()) {
+    std::istringstream message(printable(report.message));
+    for (std::string line; std::getline(message, line);) out << "  " << line << "\n";
+  }
   if (!report.benchmarks.empty()) {
-    out << "\n" << timing_label(report.timing_kind) << " on " << report.backend.device << ":\n";
+    out << "\n" << timing_label(report.timing_kind) << " on " << printable_line(report.backend.device) << ":\n";
     int width = 16;
-    for (const CaseReport& c : report.benchmarks) width = std::max(width, static_cast<int>(c.name.size()) + 2);
+    for (const CaseReport& c : report.benchmarks) {
+      width = std::max(width, static_cast<int>(printable_line(c.name).size()) + 2);
+    }
     out << std::left << std::setw(width) << "case" << std::right << std::setw(12) << "median ms" << std::setw(12)
         << "mean ms" << std::setw(12) << "min ms" << std::setw(12) << "max ms" << std::setw(9) << "rse %"
         << std::setw(7) << "runs" << std::setw(12) << "GFLOPS" << "\n";
     for (const CaseReport& c : report.benchmarks) {
-      out << std::left << std::setw(width) << c.name << std::right << std::setw(12) << fixed(c.timing.median_ms, 3)
+      out << std::left << std::setw(width) << printable_line(c.name) << std::right << std::setw(12) << fixed(c.timing.median_ms, 3)
           << std::setw(12) << fixed(c.timing.mean_ms, 3) << std::setw(12) << fixed(c.timing.min_ms, 3)
           << std::setw(12) << fixed(c.timing.max_ms, 3) << std::setw(9) << fixed(100 * c.timing.rse, 2)
           << std::setw(7) << c.timing.times_ms.size() << std::setw(12) << fixed(c.timing.gflops, 2) << "\n";
@@ -70,6 +84,6 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
   out.flush();
 }
 
-void print_event_line(std::ostream& out, const json& event) { out << event.dump() << std::endl; }
+void print_event_line(std::ostream& out, const json& event) { out << printable_json(event).dump() << std::endl; }
 
 }  // namespace judge

@@ -1,5 +1,7 @@
 #include "judge/pipeline/report_json.h"
 
+#include "judge/common/printable.h"
+
 namespace judge {
 
 using json = nlohmann::json;
@@ -42,7 +44,9 @@ json to_json(const JudgeReport& report) {
     j["geomean_runtime_ms"] = report.geomean_ms;
     j["geomean_gflops"] = report.geomean_gflops;
   }
-  return j;
+  // Messages, the solution's name and the runner's device properties may
+  // carry a solution's bytes.
+  return printable_json(j);
 }
 
 }  // namespace judge

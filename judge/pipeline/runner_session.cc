@@ -10,6 +10,7 @@
 
 #include "harness/runner/protocol.h"
 #include "harness/sandbox/seccomp_filter.h"
+#include "judge/common/printable.h"
 
 namespace judge {
 
@@ -69,7 +70,8 @@ std::string diagnostic_excerpt(const std::string& log) {
 
 std::string tail_note(const std::string& log) {
   const std::string excerpt = diagnostic_excerpt(log);
-  return excerpt.empty() ? "" : "\n--- the solution's process printed ---\n" + excerpt;
+  // Quoted line by line ("| "), so nothing it printed reads as the judge's.
+  return excerpt.empty() ? "" : "\n--- the solution's process printed ---\n" + relayed(excerpt);
 }
 
 }  // namespace

@@ -1,16 +1,17 @@
 #include "judge/pipeline/source_check.h"
 
 #include <cctype>
-#include <regex>
 #include <sstream>
+#include <vector>
 
 namespace judge {
 
 namespace {
 
 // Blanks out comments and string/char literals, keeping offsets and newlines.
-std::string strip_comments_and_literals(const std::string& source) {
+std::string strip_comments_and_literals(const std::string& source, std::size_t& steps) {
   std::string out = source;
+  steps += source.size();
   enum { Code, LineComment, BlockComment, String, Char } state = Code;
   for (std::size_t i = 0; i < out.size(); ++i) {
     const char c = source[i];
@@ -32,7 +33,11 @@ std::string strip_comments_and_literals(const std::string& source) {
         break;
       case String:
       case Char:
-        if (c == '\\') out[i] = ' ', out[i + 1] = ' ', ++i;
+        if (c == '\\') {
+          out[i] = ' ';
+          if (i + 1 < out.size() && source[i + 1] != '\n') out[i + 1] = ' ';
+          ++i;
+        }
         else if ((state == String && c == '"') || (state == Char && c == '\'')) state = Code;
         else if (c != '\n') out[i] = ' ';
         break;
@@ -67,6 +72,23 @@ bool is_type_word(const std::string& token) {
     if (token == w) return true;
   }
   return token.find("_t") != std::string::npos && token.size() > 2 && token.substr(token.size() - 2) == "_t";
+}
+
+// For each '(' in `code`, the offset of its matching ')' (npos when it has
+// none); one pass with a stack.
+std::vector<std::size_t> matching_parentheses(const std::string& code, std::size_t& steps) {
+  std::vector<std::size_t> closing(code.size(), std::string::npos);
+  std::vector<std::size_t> open;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    if (code[i] == '(') {
+      open.push_back(i);
+    } else if (code[i] == ')' && !open.empty()) {
+      closing[open.back()] = i;
+      open.pop_back();
+    }
+  }
+  steps += code.size();
+  return closing;
 }
 
 std::size_t line_of(const std::string& text, std::size_t offset) {
@@ -114,7 +136,8 @@ std::string canonical_c_type(const std::string& declaration) {
 }
 
 std::optional<std::string> check_solution_signature(const std::string& source,
-                                                    const std::vector<ExpectedParameter>& expected) {
+                                                    const std::vector<ExpectedParameter>& expected,
+                                                    std::size_t* cost) {
   std::ostringstream prototype;
   prototype << "extern \"C\" void solution(";
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -123,19 +146,27 @@ std::optional<std::string> check_solution_signature(const std::string& source,
   }
   prototype << ")";
 
-  const std::string code = strip_comments_and_literals(source);
-  static const std::regex call(R"(\bsolution\s*\()");
-  for (auto it = std::sregex_iterator(code.begin(), code.end(), call); it != std::sregex_iterator(); ++it) {
-    const std::size_t open = static_cast<std::size_t>(it->position()) + it->length() - 1;
-    int depth = 0;
-    std::size_t close = open;
-    for (; close < code.size(); ++close) {
-      if (code[close] == '(') ++depth;
-      if (code[close] == ')' && --depth == 0) break;
-    }
-    if (close >= code.size()) break;
+  // One pass each, so the scan stays linear in the source's size whatever
+  // it holds (deeply nested or unclosed parentheses, thousands of
+  // `solution(` calls): strip, pair every parenthesis, then visit each
+  // `solution` once.
+  std::size_t steps = 0;
+  const std::string code = strip_comments_and_literals(source, steps);
+  const std::vector<std::size_t> closing = matching_parentheses(code, steps);
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  static const std::string kName = "solution";
+  std::size_t searched_to = 0;
+  for (std::size_t at = code.find(kName); at != std::string::npos; at = code.find(kName, at + 1)) {
+    steps += at + kName.size() - searched_to;
+    searched_to = at + kName.size();
+    if (at > 0 && word_char(code[at - 1])) continue;
+    std::size_t open = at + kName.size();
+    while (open < code.size() && std::isspace(static_cast<unsigned char>(code[open]))) ++open, ++steps;
+    if (open >= code.size() || code[open] != '(') continue;
+    const std::size_t close = closing[open];
+    if (close == std::string::npos) break;
     std::size_t after = close + 1;
-    while (after < code.size() && std::isspace(static_cast<unsigned char>(code[after]))) ++after;
+    while (after < code.size() && std::isspace(static_cast<unsigned char>(code[after]))) ++after, ++steps;
     if (after >= code.size() || code[after] != '{') continue;  // a call or a declaration
 
     // Split the parameter list at top-level commas.
@@ -143,6 +174,7 @@ std::optional<std::string> check_solution_signature(const std::string& source,
     std::string current;
     int nesting = 0;
     for (std::size_t i = open + 1; i < close; ++i) {
+      ++steps;
       const char c = code[i];
       if (c == '(' || c == '<' || c == '[') ++nesting;
       if (c == ')' || c == '>' || c == ']') --nesting;
@@ -157,6 +189,8 @@ std::optional<std::string> check_solution_signature(const std::string& source,
     if (declarations.size() == 1 && canonical_c_type(declarations[0]) == "void") declarations.clear();
 
     const std::size_t line = line_of(source, open);
+    steps += open;
+    if (cost) *cost = steps;
     std::ostringstream where;
     where << "line " << line << ": ";
     if (declarations.size() != expected.size()) {
@@ -184,6 +218,7 @@ std::optional<std::string> check_solution_signature(const std::string& source,
     }
     return std::nullopt;
   }
+  if (cost) *cost = steps;
   return "no definition of `solution` found; the problem expects:\n    " + prototype.str() + " { ... }";
 }
 

@@ -18,8 +18,11 @@ struct ExpectedParameter {
 };
 
 // The message for the first mismatch, or nullopt when the source matches.
+// Linear in the source's size; `cost`, when given, receives the number of
+// characters visited (the tests bound it by a multiple of the size).
 std::optional<std::string> check_solution_signature(const std::string& source,
-                                                    const std::vector<ExpectedParameter>& expected);
+                                                    const std::vector<ExpectedParameter>& expected,
+                                                    std::size_t* cost = nullptr);
 
 // "const float *" -> "const float*", "float const*" -> "const float*",
 // "unsigned long" -> "size_t", top-level const dropped.

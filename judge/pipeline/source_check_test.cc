@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <functional>
+
 namespace judge {
 namespace {
 
@@ -61,6 +64,71 @@ TEST(SignatureCheck, ReportsAMissingDefinition) {
   auto error = check_solution_signature("extern \"C\" void solve(const float* a) {}", kAbi);
   ASSERT_TRUE(error.has_value());
   EXPECT_NE(error->find("no definition of `solution`"), std::string::npos);
+}
+
+TEST(SignatureCheck, SurvivesABackslashAtTheEnd) {
+  auto error = check_solution_signature("const char* s = \"\\", kAbi);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("no definition of `solution`"), std::string::npos);
+}
+
+// Sources shaped to make a naive scan quadratic (every `solution(` scanned
+// to its far-away closing parenthesis, or to the end) or to overflow a
+// recursive regex matcher. The scan must visit each character a bounded
+// number of times: its cost grows linearly with the size, and a 10 MB
+// source (ten times the judge's cap) is checked in far less than a second.
+struct Adversary {
+  const char* name;
+  std::function<std::string(std::size_t bytes)> make;
+};
+
+std::string repeated(const std::string& unit, std::size_t bytes) {
+  std::string out;
+  out.reserve(bytes + unit.size());
+  while (out.size() < bytes) out += unit;
+  return out;
+}
+
+const Adversary kAdversaries[] = {
+    {"nested unclosed calls", [](std::size_t n) { return repeated("solution(", n); }},
+    {"nested closed calls",
+     [](std::size_t n) {
+       std::string open = repeated("solution(", n / 2);
+       return open + std::string(open.size() / 9, ')');
+     }},
+    {"calls then a definition",
+     [](std::size_t n) { return repeated("solution(x);\n", n) + "extern \"C\" void solution(int a) {}"; }},
+    {"one call spanning everything",
+     [](std::size_t n) { return "solution(" + repeated("(a,b)<c>[d],", n) + ")"; }},
+    {"blanks between name and parenthesis", [](std::size_t n) { return "solution" + std::string(n, ' ') + "("; }},
+    {"unterminated comment", [](std::size_t n) { return "/*" + repeated("solution(", n); }},
+    {"a huge parameter list",
+     [](std::size_t n) { return "extern \"C\" void solution(" + repeated("const float* a, ", n) + "int z) {}"; }},
+};
+
+TEST(SignatureCheck, CostIsLinearInTheSourceSize) {
+  for (const Adversary& adversary : kAdversaries) {
+    std::size_t small_cost = 0, large_cost = 0;
+    const std::string small = adversary.make(100'000), large = adversary.make(1'000'000);
+    check_solution_signature(small, kAbi, &small_cost);
+    check_solution_signature(large, kAbi, &large_cost);
+    EXPECT_GT(small_cost, 0u) << adversary.name;
+    EXPECT_LE(large_cost, 8 * large.size()) << adversary.name;
+    // Ten times the input, about ten times the work (a quadratic scan: 100x).
+    EXPECT_LE(large_cost, 12 * small_cost) << adversary.name;
+  }
+}
+
+TEST(SignatureCheck, TenMegabyteAdversariesFinishInBoundedTime) {
+  for (const Adversary& adversary : kAdversaries) {
+    const std::string source = adversary.make(10'000'000);
+    const auto start = std::chrono::steady_clock::now();
+    const auto result = check_solution_signature(source, kAbi);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // A complexity guard, not a benchmark: the quadratic scan took minutes.
+    EXPECT_LT(seconds, 5.0) << adversary.name;
+    EXPECT_TRUE(result.has_value()) << adversary.name;
+  }
 }
 
 }  // namespace

@@ -23,7 +23,8 @@ for s in json.load(open(sys.argv[1]))["submissions"]:
 
 for entry in "${submissions[@]}"; do
   slug="${entry%% *}" path="${entry#* }"
-  "${JUDGE}" --problem "${slug}" --solution "${RUNFILES}/${path}" --backend cpu --tier sample --benchmark \
+  # (readlink -f: the runfiles entry is a link, which the judge refuses to follow)
+  "${JUDGE}" --problem "${slug}" --solution "$(readlink -f "${RUNFILES}/${path}")" --backend cpu --tier sample --benchmark \
     --bench-tier sample --cache-dir "${WORK}/cache" --record "${RECORDS}" >"${WORK}/judge.log" 2>&1
   status=$?
   if [[ ${status} == 0 ]]; then
@@ -34,7 +35,7 @@ for entry in "${submissions[@]}"; do
 done
 
 # A known-wrong fixture has no author/title header: --record refuses it before judging.
-wrong="$(ls "${RUNFILES}"/solutions/conv2d-groupnorm-scale-maxpool-clamp/wrong_*.cu | head -1)"
+wrong="$(readlink -f "$(ls "${RUNFILES}"/solutions/conv2d-groupnorm-scale-maxpool-clamp/wrong_*.cu | head -1)")"
 "${JUDGE}" --problem conv2d-groupnorm-scale-maxpool-clamp --solution "${wrong}" --backend cpu --tier sample \
   --cache-dir "${WORK}/cache" --record "${RECORDS}" >"${WORK}/wrong.log" 2>&1
 status=$?

@@ -3,8 +3,25 @@
 # Sourced, never run. Every function works in the current directory, which is
 # the project checkout (a git work tree).
 
-log() { echo "leaderboard: $*" >&2; }
-die() { echo "leaderboard: error: $*" >&2; exit 2; }
+# printable_text: stdin with what a hostile submission could use to rewrite
+# a CI log or forge a workflow command written out, as the judge's own
+# printable() does (judge/common/printable.h): control bytes but tab and
+# newline as \xNN, C1 controls and bidirectional marks as \uNNNN, and "::" at
+# a line's start (a workflow command: ::error, ::add-mask, ::stop-commands)
+# as "\x3a:".
+printable_text() {
+  LC_ALL=C perl -pe '
+    s/([\x00-\x08\x0b-\x1f\x7f])/sprintf("\\x%02x", ord($1))/ge;
+    s/\xc2([\x80-\x9f])/sprintf("\\u%04x", ord($1))/ge;
+    s/\xe2\x80([\xaa-\xae])/sprintf("\\u%04x", 0x2000 + ord($1) - 0x80)/ge;
+    s/\xe2\x81([\xa6-\xa9])/sprintf("\\u%04x", 0x2040 + ord($1) - 0x80)/ge;
+    s/^(\s*)::/$1\\x3a:/'
+}
+
+# Messages go to the job's log: every line printable and prefixed, so text
+# from a submission (a path, the judge's output) cannot start a line there.
+log() { printf '%s\n' "$*" | printable_text | sed 's/^/leaderboard: /' >&2; }
+die() { log "error: $*"; exit 2; }
 
 # The folder holding this script's own files (tools/ci).
 CI_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -110,7 +127,7 @@ changed_sources() {
 # escaped, pipes escaped, @mentions defused. Text from a submission (its
 # compiler errors, its header) must not format or ping anything in a comment.
 md_cell() {
-  printf '%s' "$1" | tr '\n\r\t' '   ' | cut -c1-300 |
+  printf '%s' "$1" | tr '\n\r\t' '   ' | printable_text | cut -c1-300 |
     sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/|/\\|/g' \
         -e 's/@/\&#64;/g' -e 's/`/\&#96;/g'
 }
@@ -121,5 +138,5 @@ md_code() {
   local text=$1 fence='```' run
   run=$(printf '%s' "$text" | grep -o '`\+' | awk '{ if (length($0) > max) max = length($0) } END { print max + 0 }')
   while ((${#fence} <= run)); do fence+='`'; done
-  printf '%s\n%s\n%s\n' "$fence" "$(printf '%s' "$text" | sed 's/@/@\xe2\x80\x8b/g')" "$fence"
+  printf '%s\n%s\n%s\n' "$fence" "$(printf '%s' "$text" | printable_text | sed 's/@/@\xe2\x80\x8b/g')" "$fence"
 }

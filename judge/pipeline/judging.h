@@ -47,6 +47,8 @@ struct JudgeOptions {
   double compile_time_limit = 300;
   bool sandbox = true;                  // false only with --no-sandbox
   unsigned long long memory_limit_bytes = 0;  // CPU backend: the runner's address space; 0 = none
+  unsigned long long thread_limit = 0;        // threads of the runner; 0 = none
+  unsigned long long exchange_limit_bytes = 0;  // what the runner's exchange folder may hold; 0 = no cap
   std::filesystem::path cache_root;
   std::filesystem::path work_root;      // where call data is exchanged; removed afterwards
   BenchSettings bench;

@@ -1,5 +1,6 @@
 #include "harness/sandbox/isolation.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
@@ -204,26 +205,45 @@ void exec_isolated(const IsolationPlan& plan, std::optional<uid_t> switch_to) {
   throw std::runtime_error(errno_text(std::string("cannot run ") + kBubblewrap));
 }
 
-FolderUsage folder_usage(const std::vector<std::string>& folders) {
-  FolderUsage usage;
-  for (const std::string& folder : folders) {
-    std::error_code error;
-    for (fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, error), end;
-         !error && it != end; it.increment(error)) {
-      ++usage.files;
-      const fs::file_status status = it->symlink_status(error);
-      if (!error && fs::is_regular_file(status)) {
-        struct stat info{};
-        if (lstat(it->path().c_str(), &info) == 0) {
-          // The larger of the logical size and the blocks taken: a sparse
-          // file is not a way around the cap.
-          const unsigned long long taken = static_cast<unsigned long long>(info.st_blocks) * 512;
-          usage.bytes += std::max<unsigned long long>(taken, static_cast<unsigned long long>(info.st_size));
-        }
+namespace {
+
+// Adds what the folder open as `folder_fd` holds, walking by descriptor (a
+// supervisor without privilege cannot enter the judge's private work
+// folder by path). Symbolic links are not followed.
+void add_usage(int folder_fd, FolderUsage& usage, int depth) {
+  const int fd = openat(folder_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  DIR* dir = fdopendir(fd);
+  if (!dir) {
+    close(fd);
+    return;
+  }
+  while (const dirent* entry = readdir(dir)) {
+    if (std::strcmp(entry->d_name, ".") == 0 || std::strcmp(entry->d_name, "..") == 0) continue;
+    ++usage.files;
+    struct stat info{};
+    if (fstatat(fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    if (S_ISREG(info.st_mode)) {
+      // The larger of the logical size and the blocks taken: a sparse file
+      // is no way around the cap.
+      const unsigned long long taken = static_cast<unsigned long long>(info.st_blocks) * 512;
+      usage.bytes += std::max<unsigned long long>(taken, static_cast<unsigned long long>(info.st_size));
+    } else if (S_ISDIR(info.st_mode) && depth < 16) {
+      const int child = openat(fd, entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (child >= 0) {
+        add_usage(child, usage, depth + 1);
+        close(child);
       }
-      error.clear();
     }
   }
+  closedir(dir);
+}
+
+}  // namespace
+
+FolderUsage folder_usage(const std::vector<int>& folder_fds) {
+  FolderUsage usage;
+  for (int fd : folder_fds) add_usage(fd, usage, 0);
   return usage;
 }
 
@@ -238,6 +258,11 @@ void fork_supervised(const ExchangeCap& cap, const std::vector<int>& close_in_pa
     return;
   }
   prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  std::vector<int> folder_fds;
+  for (const std::string& folder : cap.folders) {
+    const int fd = open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) folder_fds.push_back(fd);
+  }
   // bubblewrap's PID 1 may outlive its parent by a moment: it comes here,
   // not to the judge, and is reaped below.
   prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -261,7 +286,7 @@ void fork_supervised(const ExchangeCap& cap, const std::vector<int>& close_in_pa
     }
     if (done < 0 && errno != EINTR) _exit(127);
     if (cap.bytes == 0) continue;
-    const FolderUsage usage = folder_usage(cap.folders);
+    const FolderUsage usage = folder_usage(folder_fds);
     if (usage.bytes > cap.bytes || usage.files > cap.files) {
       kill(child, SIGKILL);
       waitpid(child, &status, 0);

@@ -73,11 +73,12 @@ struct ExchangeCap {
 void fork_supervised(const ExchangeCap& cap, const std::vector<int>& close_in_parent, bool mirror_signal_statuses,
                      void (*drop_parent_privileges)(void*), void* context);
 
-// Bytes and files under `folders` (not following links); for the cap.
+// Bytes and entries under the open folders (not following links): what
+// the cap counts.
 struct FolderUsage {
   unsigned long long bytes = 0;
   unsigned long long files = 0;
 };
-FolderUsage folder_usage(const std::vector<std::string>& folders);
+FolderUsage folder_usage(const std::vector<int>& folder_fds);
 
 }  // namespace sandbox

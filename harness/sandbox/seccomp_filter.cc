@@ -302,10 +302,10 @@ void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
                 {SCMP_A0(SCMP_CMP_NE, 0)});
   filter.allow(SCMP_SYS(setrlimit));  // its own limits; soft equals hard, so only lowering works
   filter.allow(SCMP_SYS(setpriority), {SCMP_A0(SCMP_CMP_EQ, PRIO_PROCESS), SCMP_A1(SCMP_CMP_EQ, 0)});
-  filter.forbid(SCMP_SYS(setpriority), "called setpriority() on another process (renicing it)",
-                {SCMP_A1(SCMP_CMP_NE, 0)});
-  filter.forbid(SCMP_SYS(setpriority), "called setpriority() on a process group or user (renicing others)",
-                {SCMP_A0(SCMP_CMP_NE, PRIO_PROCESS), SCMP_A1(SCMP_CMP_EQ, 0)});
+  // One message per call: the handler sees the call's number, not the rule.
+  const char* renice_message = "called setpriority() on another process, group or user (renicing others)";
+  filter.forbid(SCMP_SYS(setpriority), renice_message, {SCMP_A1(SCMP_CMP_NE, 0)});
+  filter.forbid(SCMP_SYS(setpriority), renice_message, {SCMP_A0(SCMP_CMP_NE, PRIO_PROCESS), SCMP_A1(SCMP_CMP_EQ, 0)});
 
   // Opening: everything Landlock allows, except unnamed files (O_TMPFILE),
   // which the judge's exchange-folder cap could not see.

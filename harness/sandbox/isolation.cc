@@ -106,9 +106,13 @@ std::string isolation_unavailable(uid_t run_as) {
     if (geteuid() == 0 && run_as != 0) {
       try {
         make_stage(stage_folder());
-        switch_to_user(run_as);
       } catch (const std::exception&) {
         _exit(100);
+      }
+      try {
+        switch_to_user(run_as);
+      } catch (const std::exception&) {
+        _exit(101);
       }
     }
     if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS) != 0) {
@@ -119,7 +123,8 @@ std::string isolation_unavailable(uid_t run_as) {
   int status = 0;
   waitpid(child, &status, 0);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return "";
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 100) return "cannot switch to an unprivileged user";
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 100) return "root cannot make a private mount namespace";
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 101) return "cannot switch to an unprivileged user";
   return std::string("the kernel refuses user namespaces (") +
          (WIFEXITED(status) ? std::strerror(WEXITSTATUS(status)) : "probe crashed") + ")";
 }

@@ -11,8 +11,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <optional>
-
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -20,6 +18,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>

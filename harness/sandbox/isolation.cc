@@ -118,6 +118,9 @@ std::string isolation_unavailable(uid_t run_as) {
     if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET | CLONE_NEWUTS) != 0) {
       _exit(errno & 0x7f);
     }
+    // Some kernels (Ubuntu's AppArmor restriction) create the namespace but
+    // deny the capabilities in it that bubblewrap needs to build its tree.
+    if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) _exit(102);
     _exit(0);
   }
   int status = 0;
@@ -125,6 +128,7 @@ std::string isolation_unavailable(uid_t run_as) {
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return "";
   if (WIFEXITED(status) && WEXITSTATUS(status) == 100) return "root cannot make a private mount namespace";
   if (WIFEXITED(status) && WEXITSTATUS(status) == 101) return "cannot switch to an unprivileged user";
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 102) return "the kernel refuses mounts in a user namespace";
   return std::string("the kernel refuses user namespaces (") +
          (WIFEXITED(status) ? std::strerror(WEXITSTATUS(status)) : "probe crashed") + ")";
 }

@@ -49,10 +49,18 @@ CapabilitySets read_sets() {
 uid_t run_uid_for(pid_t pid) { return kRunUidBase + static_cast<uid_t>(pid % 65536); }
 
 void switch_to_user(uid_t uid) {
+  // The kernel clears the parent-death signal when credentials change: kept.
+  int death_signal = 0;
+  prctl(PR_GET_PDEATHSIG, &death_signal, 0, 0, 0);
+  const pid_t parent = getppid();
   if (setgroups(0, nullptr) != 0) throw std::runtime_error(errno_text("setgroups"));
   if (setresgid(uid, uid, uid) != 0) throw std::runtime_error(errno_text("setresgid"));
   if (setresuid(uid, uid, uid) != 0) throw std::runtime_error(errno_text("setresuid"));
   if (getuid() != uid || geteuid() != uid || getgid() != uid) throw std::runtime_error("the user id did not change");
+  if (death_signal != 0) {
+    prctl(PR_SET_PDEATHSIG, death_signal, 0, 0, 0);
+    if (getppid() != parent) _exit(127);  // the parent died in between
+  }
 }
 
 void drop_capabilities() {

@@ -16,7 +16,8 @@ inline constexpr uid_t kRunUidBase = 0x5a000000;  // 1509949440
 uid_t run_uid_for(pid_t pid);
 
 // setgroups({}), setresgid(uid), setresuid(uid); needs root. Afterwards the
-// permitted and effective capability sets are empty. Throws on failure.
+// permitted and effective capability sets are empty; a parent-death signal
+// set before is set again (the kernel clears it). Throws on failure.
 void switch_to_user(uid_t uid);
 
 // Empties the bounding and ambient sets, then the inheritable, permitted and

@@ -19,6 +19,7 @@
 #include <sys/time.h>
 #include <sys/timex.h>
 #include <sys/un.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -422,6 +423,22 @@ TEST_F(SandboxTest, DroppedCapabilitiesLeaveRootWithout) {
     if (!has_no_capabilities()) return 1;
     if (open_errno(closed, O_RDONLY) != EACCES) return 2;
     if (chown(path("allowed/file").c_str(), 12345, 12345) == 0) return 3;
+    return 0;
+  });
+  EXPECT_EQ(result.code, 0) << result.stderr_text;
+}
+
+// Moving a root process to the run's user id keeps its parent-death signal
+// (the kernel clears it on a change of credentials).
+TEST_F(SandboxTest, SwitchingUserKeepsTheDeathSignal) {
+  if (geteuid() != 0) GTEST_SKIP() << "not root: no user to switch from";
+  ChildResult result = in_child([&] {
+    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    switch_to_user(run_uid_for(getpid()));
+    int death_signal = 0;
+    prctl(PR_GET_PDEATHSIG, &death_signal, 0, 0, 0);
+    if (death_signal != SIGKILL) return 1;
+    if (getuid() != run_uid_for(getpid()) || setuid(0) == 0) return 2;
     return 0;
   });
   EXPECT_EQ(result.code, 0) << result.stderr_text;

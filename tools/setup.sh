@@ -17,6 +17,7 @@ packages=(
   libboost-context-dev                              # fibers: one per CUDA thread on the CPU backend
   libeigen3-dev                                     # double-precision GEMMs in the references
   libseccomp-dev                                    # the sandbox's system-call filters
+  bubblewrap                                        # the runner's namespaces (bwrap: unprivileged user, own mount tree)
   libssl-dev                                        # SHA-256 of cached solution libraries
   python3-torch python3-numpy                       # PyTorch cross-check of the references
   chromium                                          # leaderboard page test in a headless browser

@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -17,11 +18,14 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "harness/runner/protocol.h"
+#include "harness/sandbox/isolation.h"
+#include "harness/sandbox/privileges.h"
 #include "harness/sandbox/sandbox.h"
 
 namespace {
@@ -323,27 +327,114 @@ int probe() {
   return 0;
 }
 
+// The runner's command line, and what the sandbox layers need from it.
+struct Launch {
+  int reply_fd = -1;
+  bool sandboxed = true;
+  bool inside_namespaces = false;      // --isolated: this is the copy bubblewrap started
+  unsigned long long thread_limit = 0;  // 0: none
+  unsigned long long exchange_limit_bytes = 0;
+  sandbox::SolutionConfinement confinement;
+};
+
+std::string mebibytes(unsigned long long bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+struct ParentPrivileges {
+  bool root = false;
+  bool isolated = false;
+  uid_t run_uid = 0;
+};
+
+// The supervising parent needs no privilege: it waits and reads the
+// exchange folder (owned by the run's user once isolated).
+void drop_supervisor_privileges(void* context) {
+  const auto* parent = static_cast<const ParentPrivileges*>(context);
+  if (!parent->root) return;
+  if (parent->isolated) sandbox::switch_to_user(parent->run_uid);
+  else sandbox::drop_capabilities();
+}
+
+// The outer layers (harness/sandbox/isolation.h): a supervisor that caps the
+// exchange folder, then the runner again inside bubblewrap's namespaces as
+// an unprivileged user. Returns only where namespaces are unavailable, in
+// the supervised child, with the reason for the report.
+std::string isolate(Launch& launch, int argc, char** argv) {
+  const bool root = geteuid() == 0;
+  ParentPrivileges parent{root, false, root ? sandbox::run_uid_for(getpid()) : geteuid()};
+  const std::string unavailable = sandbox::isolation_unavailable(parent.run_uid);
+  parent.isolated = unavailable.empty();
+  if (parent.isolated && root) {
+    for (const std::string& folder : launch.confinement.write) {
+      if (chown(folder.c_str(), parent.run_uid, parent.run_uid) != 0) {
+        throw std::runtime_error("cannot hand " + folder + " to the run's user: " + std::strerror(errno));
+      }
+    }
+  }
+  sandbox::ExchangeCap cap;
+  cap.folders = launch.confinement.write;
+  cap.bytes = launch.exchange_limit_bytes;
+  sandbox::fork_supervised(cap, {launch.reply_fd}, parent.isolated, drop_supervisor_privileges, &parent);
+  if (parent.isolated) {
+    sandbox::IsolationPlan plan;
+    char self[4096] = {};
+    if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0) throw std::runtime_error("cannot find the runner's own binary");
+    plan.program = self;
+    plan.arguments.assign(argv + 1, argv + argc);
+    plan.arguments.push_back("--isolated");
+    plan.read = launch.confinement.read;
+    plan.write = launch.confinement.write;
+    plan.gpu = launch.confinement.gpu;
+    plan.cuda_home = launch.confinement.cuda_home;
+    sandbox::exec_isolated(plan, root ? std::optional<uid_t>(parent.run_uid) : std::nullopt);
+  }
+  if (root) sandbox::drop_capabilities();
+  return "NO namespaces (" + unavailable + ")" + (root ? ", root without capabilities" : "");
+}
+
 // Confines this process before any solution code is loaded (see
-// harness/sandbox/README.md). The CUDA runtime is initialised first, so the
-// driver opens its devices and files while it still may.
-void confine(const sandbox::SolutionConfinement& confinement, bool enabled) {
+// harness/sandbox/README.md) and prints the line the judge puts into its
+// report. The CUDA runtime is initialised first, so the driver opens its
+// devices and files while it still may.
+void confine(Launch& launch, const std::string& isolation) {
   setenv("CUDA_CACHE_DISABLE", "1", 1);  // no JIT cache in the home folder
   cudaFree(nullptr);
   cudaGetLastError();
-  if (!enabled) {
+  if (!launch.sandboxed) {
     std::fprintf(stderr, "runner: SANDBOX DISABLED (--no-sandbox): the solution can do anything you can\n");
     return;
   }
-  const std::string summary = sandbox::confine_solution_process(confinement);
-  std::fprintf(stderr, "runner: sandbox on: %s; seccomp filter loaded\n", summary.c_str());
+  std::string threads = "threads not limited";
+  if (launch.thread_limit) {
+    if (launch.inside_namespaces) {
+      // Counted in the run's own user namespace (or for its own user id):
+      // bubblewrap's two processes and the supervisor are counted too.
+      launch.confinement.limits.processes = launch.thread_limit + 3;
+      threads = std::to_string(launch.thread_limit) + " threads (RLIMIT_NPROC)";
+    } else if (geteuid() != 0) {
+      // Without a user namespace RLIMIT_NPROC counts every thread of the user.
+      launch.confinement.limits.processes = sandbox::tasks_of_user(geteuid()) + launch.thread_limit;
+      threads = std::to_string(launch.thread_limit) + " threads beyond the user's others (RLIMIT_NPROC)";
+    } else {
+      threads = "threads NOT limited (root without a user namespace)";
+    }
+  }
+  if (launch.inside_namespaces && !sandbox::has_no_capabilities()) {
+    throw std::runtime_error("the namespaces left capabilities to the run");
+  }
+  const std::string landlock = sandbox::confine_solution_process(launch.confinement);
+  const auto& limits = launch.confinement.limits;
+  std::fprintf(stderr, "runner: sandbox on: %s; %s; seccomp allowlist loaded; limits: memory %s, %s, exchange folder %s\n",
+               isolation.c_str(), landlock.c_str(),
+               limits.address_space_bytes ? (mebibytes(limits.address_space_bytes) + " (RLIMIT_AS)").c_str() : "not limited",
+               threads.c_str(),
+               launch.exchange_limit_bytes ? mebibytes(launch.exchange_limit_bytes).c_str() : "not limited");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  int reply_fd = -1;
-  bool sandboxed = true;
-  sandbox::SolutionConfinement confinement;
+  Launch launch;
+  sandbox::SolutionConfinement& confinement = launch.confinement;
 #ifdef JUDGE_RUNNER_GPU
   confinement.gpu = true;
   if (const char* home = std::getenv("CUDA_HOME"); home && *home) confinement.cuda_home = home;
@@ -352,26 +443,34 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
     if (arg == "--probe") return probe();
-    if (arg == "--reply-fd" && has_value) reply_fd = std::atoi(argv[++i]);
+    if (arg == "--reply-fd" && has_value) launch.reply_fd = std::atoi(argv[++i]);
     else if (arg == "--read" && has_value) confinement.read.push_back(argv[++i]);
     else if (arg == "--write" && has_value) confinement.write.push_back(argv[++i]);
     else if (arg == "--memory-limit" && has_value) confinement.limits.address_space_bytes = std::strtoull(argv[++i], nullptr, 10);
-    else if (arg == "--no-sandbox") sandboxed = false;
-    else reply_fd = -1, i = argc;
+    else if (arg == "--thread-limit" && has_value) launch.thread_limit = std::strtoull(argv[++i], nullptr, 10);
+    else if (arg == "--exchange-limit" && has_value) launch.exchange_limit_bytes = std::strtoull(argv[++i], nullptr, 10);
+    else if (arg == "--no-sandbox") launch.sandboxed = false;
+    else if (arg == "--isolated") launch.inside_namespaces = true;
+    else launch.reply_fd = -1, i = argc;
   }
-  if (reply_fd < 0) {
+  if (launch.reply_fd < 0) {
     std::cerr << "usage: runner --probe | runner --reply-fd FD [--read DIR]... [--write DIR]... [--memory-limit BYTES] "
-                 "[--no-sandbox]   (requests as JSON lines on stdin)\n";
+                 "[--thread-limit N] [--exchange-limit BYTES] [--no-sandbox]   (requests as JSON lines on stdin)\n";
     return 2;
   }
-  confinement.keep_fds = {reply_fd};
+  confinement.keep_fds = {launch.reply_fd};
+  // A file as large as the whole exchange allowance is the most a call needs.
+  if (launch.exchange_limit_bytes) confinement.limits.file_size_bytes = launch.exchange_limit_bytes;
   try {
-    confine(confinement, sandboxed);
+    std::string isolation = "namespaces: user (uid " + std::to_string(getuid()) +
+                            ", no capabilities), pid, ipc, net, uts, mount (bubblewrap; private /tmp, /dev/shm)";
+    if (launch.sandboxed && !launch.inside_namespaces) isolation = isolate(launch, argc, argv);
+    confine(launch, isolation);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "runner: cannot set up the sandbox: %s\n", error.what());
     return 3;
   }
-  FILE* reply = fdopen(reply_fd, "w");
+  FILE* reply = fdopen(launch.reply_fd, "w");
   if (!reply) {
     std::perror("runner: --reply-fd");
     return 2;

@@ -10,15 +10,26 @@
 // PROGRAM must be an absolute path; the environment is the caller's (the
 // judge passes a scrubbed one). Exit status 126 when the confinement itself
 // fails, with the reason on stderr.
+//
+// Before Landlock and seccomp, where the kernel allows it, the compiler gets
+// a user namespace of its own with every capability dropped (bounding set
+// included), and new network, IPC and UTS namespaces: no network at all, no
+// SysV IPC shared with the host. Its user id stays the caller's (the paths
+// it must read lie in the caller's private folders); where user namespaces
+// are refused (some CI containers) it runs without them.
+#include <fcntl.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "harness/sandbox/landlock.h"
+#include "harness/sandbox/privileges.h"
 #include "harness/sandbox/process_limits.h"
 #include "harness/sandbox/seccomp_filter.h"
 
@@ -32,6 +43,30 @@ int usage(const std::string& problem) {
                "[--memory-bytes N] [--file-size-bytes N] -- PROGRAM ARGS...\n",
                problem.c_str());
   return 2;
+}
+
+bool write_file(const char* path, const std::string& text) {
+  const int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool written = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  close(fd);
+  return written;
+}
+
+// New user (mapping only the caller's ids), network, IPC and UTS
+// namespaces, then no capability in them. False when the kernel refuses.
+bool enter_namespaces() {
+  const uid_t uid = geteuid();
+  const gid_t gid = getegid();
+  if (unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS) != 0) return false;
+  if (!write_file("/proc/self/setgroups", "deny") ||
+      !write_file("/proc/self/uid_map", std::to_string(uid) + " " + std::to_string(uid) + " 1") ||
+      !write_file("/proc/self/gid_map", std::to_string(gid) + " " + std::to_string(gid) + " 1")) {
+    throw std::runtime_error("cannot map the user id in the new user namespace");
+  }
+  sandbox::drop_capabilities();
+  if (!sandbox::has_no_capabilities()) throw std::runtime_error("capabilities remain in the user namespace");
+  return true;
 }
 
 }  // namespace
@@ -71,6 +106,7 @@ int main(int argc, char** argv) {
   // beyond the default, and children are allowed.
   limits.open_files = 4096;
   try {
+    enter_namespaces();
     sandbox::apply_limits(limits);
     sandbox::close_inherited_descriptors({});
     sandbox::apply_landlock(rules);

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <stdexcept>
 
@@ -42,6 +44,27 @@ void apply_limits(const ResourceLimits& limits) {
   set_limit(RLIMIT_FSIZE, limits.file_size_bytes, "RLIMIT_FSIZE");
   if (limits.address_space_bytes) set_limit(RLIMIT_AS, limits.address_space_bytes, "RLIMIT_AS");
   if (limits.cpu_seconds) set_limit(RLIMIT_CPU, limits.cpu_seconds, "RLIMIT_CPU");
+  if (limits.processes) set_limit(RLIMIT_NPROC, limits.processes, "RLIMIT_NPROC");
+  set_limit(RLIMIT_RTPRIO, 0, "RLIMIT_RTPRIO");
+  set_limit(RLIMIT_NICE, 0, "RLIMIT_NICE");
+  set_limit(RLIMIT_MSGQUEUE, 0, "RLIMIT_MSGQUEUE");
+}
+
+unsigned long long tasks_of_user(uid_t uid) {
+  unsigned long long tasks = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream status(entry.path() / "status");
+    std::string line;
+    bool mine = false;
+    while (std::getline(status, line)) {
+      if (line.rfind("Uid:", 0) == 0) mine = std::stoul(line.substr(4)) == uid;
+      if (mine && line.rfind("Threads:", 0) == 0) tasks += std::stoull(line.substr(8));
+    }
+  }
+  return tasks;
 }
 
 void close_inherited_descriptors(const std::vector<int>& keep) {

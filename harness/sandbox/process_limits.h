@@ -17,11 +17,18 @@ struct ResourceLimits {
   rlim_t file_size_bytes = 8ULL << 30;  // a solution printing without end gets SIGXFSZ
   rlim_t address_space_bytes = 0;       // 0: unlimited (CUDA reserves huge ranges)
   rlim_t cpu_seconds = 0;               // 0: unlimited (the parent's clock rules)
+  rlim_t processes = 0;                 // RLIMIT_NPROC: threads and processes of the user; 0: unlimited
+  // Always: no real-time priority (RLIMIT_RTPRIO 0), no raised priority
+  // (RLIMIT_NICE 0) and no POSIX message-queue bytes (RLIMIT_MSGQUEUE 0).
   // Core files are always off: they would copy the process's memory to disk.
 };
 
 // Sets soft and hard limits; throws std::runtime_error naming the one that failed.
 void apply_limits(const ResourceLimits& limits);
+
+// How many threads (tasks) of user `uid` the system runs now, from /proc:
+// RLIMIT_NPROC counts them all when the run has no user namespace of its own.
+unsigned long long tasks_of_user(uid_t uid);
 
 // Closes every descriptor except `keep` (and 0, 1, 2).
 void close_inherited_descriptors(const std::vector<int>& keep);

@@ -46,7 +46,7 @@ std::string confine_solution_process(const SolutionConfinement& confinement) {
   rules.devices.insert(rules.devices.end(), {"/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"});
   const LandlockReport report = apply_landlock(rules);
 
-  install_seccomp(SeccompProfile::Solution);
+  install_seccomp(SeccompProfile::Solution, SeccompOptions{confinement.gpu});
   return report.summary();
 }
 

@@ -3,7 +3,23 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <linux/perf_event.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/fanotify.h>
+#include <sys/inotify.h>
+#include <sys/ipc.h>
+#include <sys/klog.h>
+#include <sys/msg.h>
+#include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/timex.h>
+#include <sys/un.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
@@ -12,6 +28,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -19,6 +36,8 @@
 #include <thread>
 
 #include "gtest/gtest.h"
+#include "harness/sandbox/isolation.h"
+#include "harness/sandbox/privileges.h"
 #include "harness/sandbox/sandbox.h"
 
 namespace sandbox {
@@ -270,6 +289,286 @@ TEST_F(SandboxTest, LimitsTurnCoreFilesOffAndBoundFileSize) {
     return fs::file_size(path("exchange/big")) <= 4096 ? 0 : 2;
   });
   EXPECT_EQ(result.code, 0) << result.stderr_text;
+}
+
+
+// Each call the allowlist names is trapped, and the message names it.
+TEST_F(SandboxTest, NamedCallsAreTrappedWithTheirNames) {
+  struct Attempt {
+    std::string words;
+    std::function<void()> call;
+  };
+  const std::vector<Attempt> attempts = {
+      {"called perf_event_open()", [] {
+         perf_event_attr attr{};
+         attr.size = sizeof attr;
+         syscall(SYS_perf_event_open, &attr, getppid(), -1, -1, 0);
+       }},
+      {"called fanotify_init()", [] { fanotify_init(FAN_CLASS_NOTIF, O_RDONLY); }},
+      {"called inotify_*()", [] { inotify_init1(0); }},
+      {"called syslog()", [] {
+         char buffer[64];
+         klogctl(3, buffer, sizeof buffer);
+       }},
+      {"called clock_settime()", [] {
+         timespec past{0, 0};
+         clock_settime(CLOCK_REALTIME, &past);
+       }},
+      {"called settimeofday()", [] {  // glibc's settimeofday() calls clock_settime
+         timeval past{0, 0};
+         syscall(SYS_settimeofday, &past, nullptr);
+       }},
+      {"called clock_adjtime()", [] {
+         timex adjust{};
+         adjtimex(&adjust);
+       }},
+      {"called sched_setscheduler() with a real-time policy", [] {
+         sched_param param{};
+         param.sched_priority = 1;
+         sched_setscheduler(0, SCHED_FIFO, &param);
+       }},
+      {"called sched_setscheduler() with a real-time policy or on another", [] {
+         sched_param param{};
+         sched_setscheduler(getppid(), SCHED_OTHER, &param);
+       }},
+      {"called sched_setattr()", [] { syscall(SYS_sched_setattr, 0, nullptr, 0); }},
+      {"called sched_setaffinity() on another process", [] {
+         cpu_set_t set;
+         CPU_ZERO(&set);
+         CPU_SET(0, &set);
+         sched_setaffinity(getppid(), sizeof set, &set);
+       }},
+      {"called prlimit64() on another process", [] {
+         const rlimit none{0, 0};
+         prlimit(getppid(), RLIMIT_FSIZE, &none, nullptr);
+       }},
+      {"called setpriority() on another process", [] { setpriority(PRIO_PROCESS, getppid(), 19); }},
+      {"called setpriority() on another process, group or user", [] { setpriority(PRIO_USER, 0, 19); }},
+      {"used SysV shared memory", [] { shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600); }},
+      {"used SysV IPC", [] { semget(IPC_PRIVATE, 1, IPC_CREAT | 0600); }},
+      {"used SysV IPC", [] { msgget(IPC_PRIVATE, IPC_CREAT | 0600); }},
+      {"called connect()", [] {
+         const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+         sockaddr_un address{};
+         address.sun_family = AF_UNIX;
+         std::strcpy(address.sun_path, "/run/dbus/system_bus_socket");
+         connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+       }},
+      {"called bind(), listen() or accept()", [] {
+         const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+         sockaddr_un address{};
+         address.sun_family = AF_UNIX;
+         bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(sa_family_t));
+       }},
+  };
+  for (const Attempt& attempt : attempts) {
+    SCOPED_TRACE(attempt.words);
+    expect_killed_naming(confined_attempt(confinement(), attempt.call), attempt.words);
+  }
+}
+
+// Calls outside the allowlist fail with ENOSYS; the process's own
+// scheduling, priority and limits stay usable.
+TEST_F(SandboxTest, AllowlistRefusesUnknownCallsAndAllowsOwnSettings) {
+  ChildResult result = in_child([&] {
+    confine_solution_process(confinement());
+    if (syscall(SYS_acct, nullptr) != -1 || errno != ENOSYS) return 1;
+    if (syscall(SYS_sethostname, "x", 1) != -1 || errno != ENOSYS) return 2;
+    if (syscall(SYS_unlink, path("exchange/none").c_str()) != -1 || errno != ENOSYS) return 3;
+    if (open(path("exchange").c_str(), O_TMPFILE | O_WRONLY, 0600) != -1 || errno != EPERM) return 4;
+    sched_param param{};
+    if (sched_setscheduler(0, SCHED_BATCH, &param) != 0) return 5;
+    if (setpriority(PRIO_PROCESS, 0, 10) != 0) return 6;
+    rlimit files{};
+    if (getrlimit(RLIMIT_NOFILE, &files) != 0) return 7;
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0 || sched_setaffinity(0, sizeof set, &set) != 0) return 8;
+    return 0;
+  });
+  EXPECT_EQ(result.code, 0) << result.stderr_text;
+}
+
+// The limits every confined process gets: no real-time priority even where
+// seccomp would let the call through.
+TEST_F(SandboxTest, LimitsForbidRealTimePriorityAndBoundThreads) {
+  ChildResult result = in_child([&] {
+    ResourceLimits limits;
+    apply_limits(limits);
+    rlimit value{};
+    getrlimit(RLIMIT_RTPRIO, &value);
+    if (value.rlim_max != 0) return 1;
+    getrlimit(RLIMIT_MSGQUEUE, &value);
+    if (value.rlim_max != 0) return 2;
+    if (geteuid() != 0) {
+      sched_param param{};
+      param.sched_priority = 1;
+      if (sched_setscheduler(0, SCHED_FIFO, &param) == 0 || errno != EPERM) return 3;
+    }
+    return 0;
+  });
+  EXPECT_EQ(result.code, 0) << result.stderr_text;
+  EXPECT_GT(tasks_of_user(geteuid()), 0u);
+}
+
+// Root without capabilities: the bounding set and every other set are
+// empty, and file permissions bind it like anyone else.
+TEST_F(SandboxTest, DroppedCapabilitiesLeaveRootWithout) {
+  if (geteuid() != 0) GTEST_SKIP() << "not root: nothing to drop";
+  const std::string closed = path("secret/closed");
+  std::ofstream(closed) << "x";
+  ASSERT_EQ(chown(closed.c_str(), 12345, 12345), 0);
+  ASSERT_EQ(chmod(closed.c_str(), 0600), 0);
+  ChildResult result = in_child([&] {
+    drop_capabilities();
+    if (!has_no_capabilities()) return 1;
+    if (open_errno(closed, O_RDONLY) != EACCES) return 2;
+    if (chown(path("allowed/file").c_str(), 12345, 12345) == 0) return 3;
+    return 0;
+  });
+  EXPECT_EQ(result.code, 0) << result.stderr_text;
+}
+
+// Moving a root process to the run's user id keeps its parent-death signal
+// (the kernel clears it on a change of credentials).
+TEST_F(SandboxTest, SwitchingUserKeepsTheDeathSignal) {
+  if (geteuid() != 0) GTEST_SKIP() << "not root: no user to switch from";
+  ChildResult result = in_child([&] {
+    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    switch_to_user(run_uid_for(getpid()));
+    int death_signal = 0;
+    prctl(PR_GET_PDEATHSIG, &death_signal, 0, 0, 0);
+    if (death_signal != SIGKILL) return 1;
+    if (getuid() != run_uid_for(getpid()) || setuid(0) == 0) return 2;
+    return 0;
+  });
+  EXPECT_EQ(result.code, 0) << result.stderr_text;
+}
+
+// The supervisor stops a run whose exchange folder grows past its cap and
+// says so; a run that stays below it ends as its child ended.
+TEST_F(SandboxTest, SupervisorCapsTheExchangeFolder) {
+  ExchangeCap cap;
+  cap.folders = {path("exchange")};
+  cap.bytes = 1 << 20;
+  ChildResult filled = in_child([&] {
+    fork_supervised(cap, {}, false, nullptr, nullptr);
+    const std::string block(64 << 10, 'x');
+    std::ofstream out(path("exchange/fill"), std::ios::binary);
+    for (int i = 0; i < 1024; ++i) {
+      out.write(block.data(), block.size());
+      out.flush();
+      usleep(2000);
+    }
+    return 0;
+  });
+  EXPECT_TRUE(filled.exited);
+  EXPECT_EQ(filled.code, kForbiddenCallExitStatus);
+  EXPECT_NE(filled.stderr_text.find("sandbox: the solution filled its exchange folder past the limit (1 MiB"),
+            std::string::npos)
+      << filled.stderr_text;
+  EXPECT_LT(fs::file_size(path("exchange/fill")), 32u << 20);
+  ChildResult quiet = in_child([&] {
+    fork_supervised(cap, {}, false, nullptr, nullptr);
+    return 7;
+  });
+  EXPECT_TRUE(quiet.exited);
+  EXPECT_EQ(quiet.code, 7);
+  ChildResult crashed = in_child([&] {
+    fork_supervised(cap, {}, true, nullptr, nullptr);
+    return 128 + SIGSEGV;  // how bubblewrap reports a child killed by SIGSEGV
+  });
+  EXPECT_FALSE(crashed.exited);
+  EXPECT_EQ(crashed.code, SIGSEGV);
+}
+
+// The namespaces: a shell started the way the runner restarts itself sees
+// no capability, an unprivileged user, only its own processes, a host name
+// of its own, an empty private /tmp, the exchange folder (writable) and
+// nothing of the rest of the test's folder.
+TEST_F(SandboxTest, BubblewrapRunsUnprivilegedInNewNamespaces) {
+  const uid_t run_uid = geteuid() == 0 ? run_uid_for(getpid()) : geteuid();
+  const std::string unavailable = isolation_unavailable(run_uid);
+  if (!unavailable.empty()) GTEST_SKIP() << "no namespaces on this machine: " << unavailable;
+  ASSERT_EQ(chown(path("exchange").c_str(), run_uid, run_uid), 0);
+  // Markers in the host's /tmp and /dev/shm, which the private ones hide.
+  const std::string host_tmp = "/tmp/sandbox-test-marker-" + std::to_string(getpid());
+  const std::string host_shm = "/dev/shm/sandbox-test-marker-" + std::to_string(getpid());
+  std::ofstream(host_tmp) << "x";
+  std::ofstream(host_shm) << "x";
+  const std::string script =
+      "set -e; grep -E '^Cap(Inh|Prm|Eff|Bnd|Amb):' /proc/self/status >&2; "
+      "echo uid=$(id -u) >&2; echo pid=$$ >&2; test -e /proc/" + std::to_string(getpid()) + " && echo parent-visible >&2; "
+      "echo host=$(cat /proc/sys/kernel/hostname) >&2; "
+      "test -e " + host_tmp + " && echo host-tmp-visible >&2; test -e " + host_shm + " && echo host-shm-visible >&2; "
+      "echo written > " + path("exchange/from-inside") + "; "
+      "test -e " + path("secret/file") + " && echo secret-visible >&2; "
+      "echo allowed=$(cat " + path("allowed/file") + ") >&2; "
+      "unshare -U true 2>/dev/null && echo userns-allowed >&2; exit 0";
+  ChildResult result = in_child([&]() -> int {
+    IsolationPlan plan;
+    plan.program = "/bin/sh";
+    plan.arguments = {"-c", script};
+    plan.read = {path("allowed")};
+    plan.write = {path("exchange")};
+    exec_isolated(plan, geteuid() == 0 ? std::optional<uid_t>(run_uid) : std::nullopt);
+  });
+  ASSERT_TRUE(result.exited);
+  ASSERT_EQ(result.code, 0) << result.stderr_text;
+  const std::string& out = result.stderr_text;
+  for (const char* set : {"CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"}) {
+    EXPECT_NE(out.find(std::string(set) + ":\t0000000000000000"), std::string::npos) << set << "\n" << out;
+  }
+  EXPECT_NE(out.find("uid=" + std::to_string(run_uid)), std::string::npos) << out;
+  EXPECT_NE(run_uid, 0u);
+  EXPECT_NE(out.find("pid=2\n"), std::string::npos) << "the shell is not the second process of a new PID namespace\n" << out;
+  EXPECT_EQ(out.find("parent-visible"), std::string::npos) << out;
+  EXPECT_NE(out.find("host=sandbox"), std::string::npos) << out;
+  EXPECT_EQ(out.find("host-tmp-visible"), std::string::npos) << out;
+  EXPECT_EQ(out.find("host-shm-visible"), std::string::npos) << out;
+  fs::remove(host_tmp);
+  fs::remove(host_shm);
+  EXPECT_NE(out.find("allowed=fine"), std::string::npos) << out;
+  EXPECT_EQ(out.find("secret-visible"), std::string::npos) << out;
+  EXPECT_EQ(out.find("userns-allowed"), std::string::npos) << out;
+  std::ifstream written(path("exchange/from-inside"));
+  std::string word;
+  written >> word;
+  EXPECT_EQ(word, "written");
+}
+
+// As an unprivileged user (where the machine allows one): the same binary
+// runs the namespace, seccomp and supervisor cases again under setpriv.
+TEST(Unprivileged, TheSandboxCasesPassAsNobody) {
+  if (geteuid() != 0) GTEST_SKIP() << "already unprivileged: the cases above ran as this user";
+  if (std::getenv("SANDBOX_TEST_UNPRIVILEGED")) GTEST_SKIP() << "this is the unprivileged run";
+  if (access("/usr/bin/setpriv", X_OK) != 0) GTEST_SKIP() << "no setpriv (util-linux) to switch users with";
+  char self[4096] = {};
+  ASSERT_GT(readlink("/proc/self/exe", self, sizeof self - 1), 0);
+  // A copy anyone may run, in a folder anyone may enter (the build's own
+  // output is below root's home).
+  char folder_template[] = "/tmp/sandbox-test-XXXXXX";
+  ASSERT_NE(mkdtemp(folder_template), nullptr);
+  const fs::path folder = folder_template;
+  fs::copy_file(self, folder / "sandbox_test");
+  fs::create_directories(folder / "tmp");
+  ASSERT_EQ(chmod(folder.c_str(), 0755), 0);
+  ASSERT_EQ(chown((folder / "tmp").c_str(), 65534, 65534), 0);
+  const std::string command =
+      // A clean environment: Bazel's test variables name files only root may write.
+      "env -i PATH=/usr/bin:/bin SANDBOX_TEST_UNPRIVILEGED=1 TEST_TMPDIR=" + (folder / "tmp").string() +
+      " setpriv --reuid=65534 --regid=65534 --clear-groups " + (folder / "sandbox_test").string() +
+      " --gtest_filter='SandboxTest.Bubblewrap*:SandboxTest.NamedCalls*:SandboxTest.Allowlist*:"
+      "SandboxTest.Supervisor*:SandboxTest.Limits*' 2>&1";
+  std::string output;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+    const int status = pclose(pipe);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << output;
+  }
+  EXPECT_NE(output.find("[  PASSED  ]"), std::string::npos) << output;
+  std::printf("%s", output.substr(output.size() > 2000 ? output.size() - 2000 : 0).c_str());
+  fs::remove_all(folder);
 }
 
 TEST(ScrubbedEnvironment, KeepsOnlyHarmlessVariables) {

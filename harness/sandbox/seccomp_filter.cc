@@ -1,10 +1,12 @@
 #include "harness/sandbox/seccomp_filter.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -25,7 +27,7 @@ struct TrappedCall {
   int number;
   const char* message;
 };
-constexpr int kMaxTrapped = 64;
+constexpr int kMaxTrapped = 128;
 TrappedCall g_trapped[kMaxTrapped];
 int g_trapped_count = 0;
 
@@ -53,14 +55,21 @@ void on_forbidden_call(int, siginfo_t* info, void*) {
 
 using Context = std::unique_ptr<void, void (*)(scmp_filter_ctx)>;
 
-void check(int status, const char* what) {
-  if (status < 0) throw std::runtime_error(std::string("seccomp: ") + what + ": " + std::strerror(-status));
+void check(int status, const std::string& what) {
+  if (status < 0) throw std::runtime_error("seccomp: " + what + ": " + std::strerror(-status));
+}
+
+std::string call_name(int number) {
+  char* name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, number);
+  std::string text = name ? name : std::to_string(number);
+  std::free(name);
+  return text;
 }
 
 class Filter {
  public:
-  explicit Filter(SeccompProfile profile)
-      : m_profile(profile), m_context(seccomp_init(SCMP_ACT_ALLOW), seccomp_release) {
+  Filter(SeccompProfile profile, uint32_t default_action)
+      : m_profile(profile), m_default(default_action), m_context(seccomp_init(default_action), seccomp_release) {
     if (!m_context) throw std::runtime_error("seccomp_init failed");
     // Applies to every thread the process already has (CUDA's, the CPU
     // backend's workers), not only the caller.
@@ -70,14 +79,19 @@ class Filter {
     check(seccomp_attr_set(m_context.get(), SCMP_FLTATR_CTL_OPTIMIZE, 2), "OPTIMIZE");
   }
 
-  // A call that is an attack: killed with a message (Solution) or EPERM.
+  // A call that is an attack: trapped with a message (Solution) or EPERM.
+  // A negative number is a call this architecture does not have.
   void forbid(int number, const char* message, std::vector<scmp_arg_cmp> conditions = {}) {
-    if (number < 0) return;  // not on this architecture
+    if (number < 0) return;
     const uint32_t action = m_profile == SeccompProfile::Solution ? SCMP_ACT_TRAP : SCMP_ACT_ERRNO(EPERM);
     add(action, number, conditions);
     if (m_profile == SeccompProfile::Solution && g_trapped_count < kMaxTrapped) {
       g_trapped[g_trapped_count++] = {number, message};
     }
+  }
+
+  void allow(int number, std::vector<scmp_arg_cmp> conditions = {}) {
+    if (number >= 0) add(SCMP_ACT_ALLOW, number, conditions);
   }
 
   void fail_with(int error, int number, std::vector<scmp_arg_cmp> conditions = {}) {
@@ -88,29 +102,25 @@ class Filter {
 
  private:
   void add(uint32_t action, int number, const std::vector<scmp_arg_cmp>& conditions) {
+    if (action == m_default) return;  // libseccomp refuses rules that repeat the default
     check(seccomp_rule_add_array(m_context.get(), action, number, static_cast<unsigned>(conditions.size()),
                                  conditions.data()),
-          "rule");
+          "rule for " + call_name(number));
   }
 
   SeccompProfile m_profile;
+  uint32_t m_default;
   Context m_context;
 };
 
-}  // namespace
-
-void install_seccomp(SeccompProfile profile) {
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-    throw std::runtime_error(std::string("PR_SET_NO_NEW_PRIVS: ") + std::strerror(errno));
-  }
-  Filter filter(profile);
-  g_trapped_count = 0;
-
-  // Reaching into other processes, and changing what the process can see.
+// Calls that reach other processes or the kernel's global state: trapped
+// (Solution) or EPERM (Compiler) in both profiles.
+void forbid_reaching_out(Filter& filter) {
   filter.forbid(SCMP_SYS(ptrace), "called ptrace() (tracing another process)");
   filter.forbid(SCMP_SYS(process_vm_readv), "called process_vm_readv() (reading another process's memory)");
   filter.forbid(SCMP_SYS(process_vm_writev), "called process_vm_writev() (writing another process's memory)");
-  for (int number : {SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot)}) {
+  for (int number : {SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot),
+                     SCMP_SYS(fsopen), SCMP_SYS(fsmount), SCMP_SYS(move_mount), SCMP_SYS(open_tree)}) {
     filter.forbid(number, "tried to change the file-system view (mount, umount2, pivot_root, chroot)");
   }
   filter.forbid(SCMP_SYS(unshare), "called unshare() (new namespaces)");
@@ -122,45 +132,202 @@ void install_seccomp(SeccompProfile profile) {
   for (int number : {SCMP_SYS(keyctl), SCMP_SYS(add_key), SCMP_SYS(request_key)}) {
     filter.forbid(number, "used the kernel keyring (keyctl)");
   }
-  // Network: only local (AF_UNIX) sockets; Landlock also stops TCP.
-  filter.fail_with(EACCES, SCMP_SYS(socket), {SCMP_A0(SCMP_CMP_NE, AF_UNIX)});
+  filter.forbid(SCMP_SYS(perf_event_open),
+                "called perf_event_open() (sampling other processes, e.g. the judge's stack and environment)");
+  filter.forbid(SCMP_SYS(fanotify_init), "called fanotify_init() (watching or blocking other processes' file access)");
+  filter.forbid(SCMP_SYS(fanotify_mark), "called fanotify_mark() (watching or blocking other processes' file access)");
+  for (int number : {SCMP_SYS(inotify_init), SCMP_SYS(inotify_init1), SCMP_SYS(inotify_add_watch),
+                     SCMP_SYS(inotify_rm_watch)}) {
+    filter.forbid(number, "called inotify_*() (watching files)");
+  }
+  filter.forbid(SCMP_SYS(syslog), "called syslog() (reading the kernel log)");
+  filter.forbid(SCMP_SYS(clock_settime), "called clock_settime() (setting the clock the judge times with)");
+  filter.forbid(SCMP_SYS(settimeofday), "called settimeofday() (setting the clock the judge times with)");
+  filter.forbid(SCMP_SYS(adjtimex), "called adjtimex() (adjusting the clock the judge times with)");
+  filter.forbid(SCMP_SYS(clock_adjtime), "called clock_adjtime() (adjusting the clock the judge times with)");
+  filter.forbid(SCMP_SYS(open_by_handle_at), "called open_by_handle_at() (opening files by handle)");
+  filter.forbid(SCMP_SYS(name_to_handle_at), "called name_to_handle_at() (opening files by handle)");
   // io_uring requests are not seen by seccomp.
   filter.fail_with(EPERM, SCMP_SYS(io_uring_setup));
+}
 
-  if (profile == SeccompProfile::Solution) {
-    const scmp_datum_t self = static_cast<scmp_datum_t>(getpid());
-    filter.forbid(SCMP_SYS(fork), "called fork() (starting processes is not allowed)");
-    filter.forbid(SCMP_SYS(vfork), "called vfork() (starting processes is not allowed)");
-    filter.forbid(SCMP_SYS(clone),
-                  "tried to start a process (clone() without CLONE_THREAD: fork(), system(), popen(), posix_spawn())",
-                  {SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0)});
-    filter.fail_with(ENOSYS, SCMP_SYS(clone3));  // its flags live in memory seccomp cannot read
-    filter.forbid(SCMP_SYS(execve), "called execve() (running programs is not allowed)");
-    filter.forbid(SCMP_SYS(execveat), "called execveat() (running programs is not allowed)");
-    filter.forbid(SCMP_SYS(setsid), "called setsid() (leaving its process group)");
-    filter.forbid(SCMP_SYS(setpgid), "called setpgid() (leaving its process group)");
-    const char* signal_message = "sent a signal to another process";
-    filter.forbid(SCMP_SYS(kill), signal_message, {SCMP_A0(SCMP_CMP_NE, self)});
-    filter.forbid(SCMP_SYS(tgkill), signal_message, {SCMP_A0(SCMP_CMP_NE, self)});
-    filter.forbid(SCMP_SYS(rt_sigqueueinfo), signal_message, {SCMP_A0(SCMP_CMP_NE, self)});
-    filter.forbid(SCMP_SYS(rt_tgsigqueueinfo), signal_message, {SCMP_A0(SCMP_CMP_NE, self)});
-    filter.forbid(SCMP_SYS(tkill), "called tkill() (signals by thread id; use pthread_kill)");
-    for (int number : {SCMP_SYS(pidfd_open), SCMP_SYS(pidfd_getfd), SCMP_SYS(pidfd_send_signal)}) {
-      filter.forbid(number, "used a pidfd call (reaching other processes)");
-    }
-    // The handler that names the call must stay installed.
-    filter.fail_with(EPERM, SCMP_SYS(rt_sigaction), {SCMP_A0(SCMP_CMP_EQ, SIGSYS), SCMP_A1(SCMP_CMP_NE, 0)});
-
-    struct sigaction action{};
-    action.sa_sigaction = on_forbidden_call;
-    action.sa_flags = SA_SIGINFO;
-    sigemptyset(&action.sa_mask);
-    if (sigaction(SIGSYS, &action, nullptr) != 0) throw std::runtime_error("sigaction(SIGSYS) failed");
-    sigset_t unblock;
-    sigemptyset(&unblock);
-    sigaddset(&unblock, SIGSYS);
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nullptr);
+// SysV IPC outlives the process that made it (a segment can carry answers
+// from one judging to the next); POSIX message queues likewise.
+void forbid_ipc(Filter& filter) {
+  for (int number : {SCMP_SYS(shmget), SCMP_SYS(shmat), SCMP_SYS(shmdt), SCMP_SYS(shmctl)}) {
+    filter.forbid(number, "used SysV shared memory (shmget/shmat: state that outlives the run)");
   }
+  for (int number : {SCMP_SYS(semget), SCMP_SYS(semop), SCMP_SYS(semtimedop), SCMP_SYS(semctl),
+                     SCMP_SYS(msgget), SCMP_SYS(msgsnd), SCMP_SYS(msgrcv), SCMP_SYS(msgctl), SCMP_SYS(ipc)}) {
+    filter.forbid(number, "used SysV IPC (semaphores or message queues: state that outlives the run)");
+  }
+  for (int number : {SCMP_SYS(mq_open), SCMP_SYS(mq_unlink), SCMP_SYS(mq_timedsend), SCMP_SYS(mq_timedreceive),
+                     SCMP_SYS(mq_notify), SCMP_SYS(mq_getsetattr)}) {
+    filter.forbid(number, "used a POSIX message queue (state that outlives the run)");
+  }
+}
+
+// What the runner, glibc, the CPU backend's fibers and workers, and the CUDA
+// runtime and driver call. Everything else fails with ENOSYS.
+void allow_runtime_calls(Filter& filter) {
+  const int calls[] = {
+      // memory
+      SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mprotect), SCMP_SYS(mremap), SCMP_SYS(madvise),
+      SCMP_SYS(mincore), SCMP_SYS(msync), SCMP_SYS(mlock), SCMP_SYS(mlock2), SCMP_SYS(munlock), SCMP_SYS(mlockall),
+      SCMP_SYS(munlockall), SCMP_SYS(membarrier), SCMP_SYS(get_mempolicy), SCMP_SYS(set_mempolicy), SCMP_SYS(mbind),
+      SCMP_SYS(map_shadow_stack),
+      // threads and waiting
+      SCMP_SYS(futex), SCMP_SYS(futex_waitv), SCMP_SYS(set_robust_list), SCMP_SYS(get_robust_list),
+      SCMP_SYS(set_tid_address), SCMP_SYS(rseq), SCMP_SYS(sched_yield), SCMP_SYS(sched_getaffinity),
+      SCMP_SYS(sched_getscheduler), SCMP_SYS(sched_getparam), SCMP_SYS(sched_getattr),
+      SCMP_SYS(sched_get_priority_max), SCMP_SYS(sched_get_priority_min), SCMP_SYS(sched_rr_get_interval),
+      SCMP_SYS(getpriority), SCMP_SYS(getcpu), SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep),
+      SCMP_SYS(restart_syscall), SCMP_SYS(exit), SCMP_SYS(exit_group), SCMP_SYS(wait4), SCMP_SYS(waitid),
+      // signals to itself (kill and friends are below, with their pid checks)
+      SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn), SCMP_SYS(sigaltstack), SCMP_SYS(rt_sigpending),
+      SCMP_SYS(rt_sigtimedwait), SCMP_SYS(rt_sigsuspend), SCMP_SYS(pause), SCMP_SYS(signalfd4),
+      // files (Landlock decides which)
+      SCMP_SYS(read), SCMP_SYS(write), SCMP_SYS(readv), SCMP_SYS(writev), SCMP_SYS(pread64), SCMP_SYS(pwrite64),
+      SCMP_SYS(preadv), SCMP_SYS(pwritev), SCMP_SYS(preadv2), SCMP_SYS(pwritev2), SCMP_SYS(close),
+      SCMP_SYS(close_range), SCMP_SYS(lseek), SCMP_SYS(fstat), SCMP_SYS(stat), SCMP_SYS(lstat), SCMP_SYS(newfstatat),
+      SCMP_SYS(statx), SCMP_SYS(fstatfs), SCMP_SYS(statfs), SCMP_SYS(access), SCMP_SYS(faccessat),
+      SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(readlinkat), SCMP_SYS(getdents64), SCMP_SYS(fcntl),
+      SCMP_SYS(dup), SCMP_SYS(dup2), SCMP_SYS(dup3), SCMP_SYS(pipe), SCMP_SYS(pipe2), SCMP_SYS(ioctl),
+      SCMP_SYS(ftruncate), SCMP_SYS(fallocate), SCMP_SYS(fsync), SCMP_SYS(fdatasync), SCMP_SYS(flock),
+      SCMP_SYS(mkdir), SCMP_SYS(mkdirat), SCMP_SYS(getcwd), SCMP_SYS(chdir), SCMP_SYS(fchdir), SCMP_SYS(umask),
+      SCMP_SYS(fadvise64), SCMP_SYS(sendfile), SCMP_SYS(copy_file_range), SCMP_SYS(eventfd2),
+      SCMP_SYS(epoll_create1), SCMP_SYS(epoll_ctl), SCMP_SYS(epoll_wait), SCMP_SYS(epoll_pwait),
+      SCMP_SYS(epoll_pwait2), SCMP_SYS(poll), SCMP_SYS(ppoll), SCMP_SYS(select), SCMP_SYS(pselect6),
+      // local sockets the process made itself (socket() and connect() are below)
+      SCMP_SYS(socketpair), SCMP_SYS(sendmsg), SCMP_SYS(recvmsg), SCMP_SYS(sendto), SCMP_SYS(recvfrom),
+      SCMP_SYS(shutdown), SCMP_SYS(getsockopt), SCMP_SYS(setsockopt), SCMP_SYS(getsockname),
+      SCMP_SYS(getpeername),
+      // time
+      SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(gettimeofday), SCMP_SYS(time), SCMP_SYS(times),
+      SCMP_SYS(getrusage), SCMP_SYS(timer_create), SCMP_SYS(timer_settime), SCMP_SYS(timer_gettime),
+      SCMP_SYS(timer_getoverrun), SCMP_SYS(timer_delete), SCMP_SYS(timerfd_create), SCMP_SYS(timerfd_settime),
+      SCMP_SYS(timerfd_gettime), SCMP_SYS(alarm), SCMP_SYS(setitimer), SCMP_SYS(getitimer),
+      // who and where it is
+      SCMP_SYS(getpid), SCMP_SYS(getppid), SCMP_SYS(gettid), SCMP_SYS(getuid), SCMP_SYS(geteuid), SCMP_SYS(getgid),
+      SCMP_SYS(getegid), SCMP_SYS(getresuid), SCMP_SYS(getresgid), SCMP_SYS(getgroups), SCMP_SYS(getpgid),
+      SCMP_SYS(getpgrp), SCMP_SYS(getsid), SCMP_SYS(uname), SCMP_SYS(sysinfo), SCMP_SYS(getrandom),
+      SCMP_SYS(capget), SCMP_SYS(prctl), SCMP_SYS(arch_prctl), SCMP_SYS(getrlimit),
+  };
+  for (int number : calls) filter.allow(number);
+}
+
+}  // namespace
+
+void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+    throw std::runtime_error(std::string("PR_SET_NO_NEW_PRIVS: ") + std::strerror(errno));
+  }
+  const bool solution = profile == SeccompProfile::Solution;
+  Filter filter(profile, solution ? SCMP_ACT_ERRNO(ENOSYS) : SCMP_ACT_ALLOW);
+  g_trapped_count = 0;
+
+  forbid_reaching_out(filter);
+  // Network: only local (AF_UNIX) sockets; Landlock and the network
+  // namespace also stop TCP.
+  filter.fail_with(EACCES, SCMP_SYS(socket), {SCMP_A0(SCMP_CMP_NE, AF_UNIX)});
+
+  if (!solution) {
+    forbid_ipc(filter);
+    filter.load();
+    return;
+  }
+
+  allow_runtime_calls(filter);
+  forbid_ipc(filter);
+  filter.allow(SCMP_SYS(socket), {SCMP_A0(SCMP_CMP_EQ, AF_UNIX)});
+  for (int number : {SCMP_SYS(connect), SCMP_SYS(bind), SCMP_SYS(listen), SCMP_SYS(accept), SCMP_SYS(accept4)}) {
+    if (options.local_sockets && number == SCMP_SYS(connect)) {
+      filter.allow(number);
+    } else {
+      filter.forbid(number, number == SCMP_SYS(connect) ? "called connect() (reaching a socket outside the sandbox)"
+                                                        : "called bind(), listen() or accept() (serving a socket)");
+    }
+  }
+  filter.forbid(SCMP_SYS(userfaultfd), "called userfaultfd()");
+
+  // Threads yes, processes no.
+  filter.allow(SCMP_SYS(clone), {SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)});
+  filter.forbid(SCMP_SYS(clone),
+                "tried to start a process (clone() without CLONE_THREAD: fork(), system(), popen(), posix_spawn())",
+                {SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0)});
+  filter.fail_with(ENOSYS, SCMP_SYS(clone3));  // its flags live in memory seccomp cannot read
+  filter.forbid(SCMP_SYS(fork), "called fork() (starting processes is not allowed)");
+  filter.forbid(SCMP_SYS(vfork), "called vfork() (starting processes is not allowed)");
+  filter.forbid(SCMP_SYS(execve), "called execve() (running programs is not allowed)");
+  filter.forbid(SCMP_SYS(execveat), "called execveat() (running programs is not allowed)");
+  filter.forbid(SCMP_SYS(setsid), "called setsid() (leaving its process group)");
+  filter.forbid(SCMP_SYS(setpgid), "called setpgid() (leaving its process group)");
+
+  // Signals: only to itself.
+  const scmp_datum_t self = static_cast<scmp_datum_t>(getpid());
+  const char* signal_message = "sent a signal to another process";
+  for (int number : {SCMP_SYS(kill), SCMP_SYS(tgkill), SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo)}) {
+    filter.allow(number, {SCMP_A0(SCMP_CMP_EQ, self)});
+    filter.forbid(number, signal_message, {SCMP_A0(SCMP_CMP_NE, self)});
+  }
+  filter.forbid(SCMP_SYS(tkill), "called tkill() (signals by thread id; use pthread_kill)");
+  for (int number : {SCMP_SYS(pidfd_open), SCMP_SYS(pidfd_getfd), SCMP_SYS(pidfd_send_signal)}) {
+    filter.forbid(number, "used a pidfd call (reaching other processes)");
+  }
+
+  // Scheduling, priorities and limits: its own (pid 0) only, and never
+  // real-time (a real-time spinner starves the judge and the host).
+  const char* scheduler_message =
+      "called sched_setscheduler() with a real-time policy or on another process or thread";
+  for (int policy : {SCHED_OTHER, SCHED_BATCH, SCHED_IDLE}) {
+    filter.allow(SCMP_SYS(sched_setscheduler),
+                 {SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A1(SCMP_CMP_MASKED_EQ, ~scmp_datum_t{SCHED_RESET_ON_FORK},
+                                                   static_cast<scmp_datum_t>(policy))});
+  }
+  filter.forbid(SCMP_SYS(sched_setscheduler), scheduler_message, {SCMP_A0(SCMP_CMP_NE, 0)});
+  for (int policy : {SCHED_FIFO, SCHED_RR, 6 /* SCHED_DEADLINE */}) {
+    filter.forbid(SCMP_SYS(sched_setscheduler), scheduler_message,
+                  {SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A1(SCMP_CMP_MASKED_EQ, ~scmp_datum_t{SCHED_RESET_ON_FORK},
+                                                    static_cast<scmp_datum_t>(policy))});
+  }
+  filter.allow(SCMP_SYS(sched_setparam), {SCMP_A0(SCMP_CMP_EQ, 0)});
+  filter.forbid(SCMP_SYS(sched_setparam), "called sched_setparam() on another process or thread",
+                {SCMP_A0(SCMP_CMP_NE, 0)});
+  filter.forbid(SCMP_SYS(sched_setattr), "called sched_setattr() (changing scheduling policy)");
+  filter.allow(SCMP_SYS(sched_setaffinity), {SCMP_A0(SCMP_CMP_EQ, 0)});
+  filter.forbid(SCMP_SYS(sched_setaffinity), "called sched_setaffinity() on another process or thread",
+                {SCMP_A0(SCMP_CMP_NE, 0)});
+  filter.allow(SCMP_SYS(prlimit64), {SCMP_A0(SCMP_CMP_EQ, 0)});
+  filter.forbid(SCMP_SYS(prlimit64), "called prlimit64() on another process (changing its limits)",
+                {SCMP_A0(SCMP_CMP_NE, 0)});
+  filter.allow(SCMP_SYS(setrlimit));  // its own limits; soft equals hard, so only lowering works
+  filter.allow(SCMP_SYS(setpriority), {SCMP_A0(SCMP_CMP_EQ, PRIO_PROCESS), SCMP_A1(SCMP_CMP_EQ, 0)});
+  // One message per call: the handler sees the call's number, not the rule.
+  const char* renice_message = "called setpriority() on another process, group or user (renicing others)";
+  filter.forbid(SCMP_SYS(setpriority), renice_message, {SCMP_A1(SCMP_CMP_NE, 0)});
+  filter.forbid(SCMP_SYS(setpriority), renice_message, {SCMP_A0(SCMP_CMP_NE, PRIO_PROCESS), SCMP_A1(SCMP_CMP_EQ, 0)});
+
+  // Opening: everything Landlock allows, except unnamed files (O_TMPFILE),
+  // which the judge's exchange-folder cap could not see.
+  filter.allow(SCMP_SYS(openat), {SCMP_A2(SCMP_CMP_MASKED_EQ, __O_TMPFILE, 0)});
+  filter.fail_with(EPERM, SCMP_SYS(openat), {SCMP_A2(SCMP_CMP_MASKED_EQ, __O_TMPFILE, __O_TMPFILE)});
+  filter.allow(SCMP_SYS(open), {SCMP_A1(SCMP_CMP_MASKED_EQ, __O_TMPFILE, 0)});
+  filter.fail_with(EPERM, SCMP_SYS(open), {SCMP_A1(SCMP_CMP_MASKED_EQ, __O_TMPFILE, __O_TMPFILE)});
+
+  // The handler that names the call must stay installed.
+  filter.allow(SCMP_SYS(rt_sigaction), {SCMP_A0(SCMP_CMP_NE, SIGSYS)});
+  filter.allow(SCMP_SYS(rt_sigaction), {SCMP_A0(SCMP_CMP_EQ, SIGSYS), SCMP_A1(SCMP_CMP_EQ, 0)});
+  filter.fail_with(EPERM, SCMP_SYS(rt_sigaction), {SCMP_A0(SCMP_CMP_EQ, SIGSYS), SCMP_A1(SCMP_CMP_NE, 0)});
+
+  struct sigaction action{};
+  action.sa_sigaction = on_forbidden_call;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGSYS, &action, nullptr) != 0) throw std::runtime_error("sigaction(SIGSYS) failed");
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, SIGSYS);
+  pthread_sigmask(SIG_UNBLOCK, &unblock, nullptr);
   filter.load();
 }
 

@@ -1,40 +1,53 @@
-// seccomp filters (built with libseccomp): the system calls no solution and
-// no compiler needs, refused before the kernel acts on them.
+// seccomp filters (built with libseccomp) for the two kinds of confined
+// process. README.md has the full per-call table.
 //
-// What each profile does with a forbidden call, and why:
+//   Solution (the runner, before it loads a solution): an ALLOWLIST. Only the
+//     calls the runner, glibc, the CPU backend (fibers, worker threads) and
+//     the CUDA runtime and driver make are allowed; any other call fails with
+//     ENOSYS (libraries probe new calls and cope). Calls that are attacks are
+//     trapped instead: the run ends with "sandbox: the solution called X()
+//     (...)" on stderr and exit status kForbiddenCallExitStatus, which the
+//     judge turns into RUNTIME_ERROR naming the call:
+//       new processes (fork, vfork, clone without CLONE_THREAD, execve,
+//       execveat); ptrace, process_vm_readv/writev; signals to any process but
+//       itself; setsid, setpgid; mount, umount2, pivot_root, chroot, unshare,
+//       setns; kernel modules, kexec, bpf, keyrings; perf_event_open;
+//       fanotify_init/mark, inotify_*; syslog; clock_settime, settimeofday,
+//       adjtimex, clock_adjtime; SysV IPC (shm*, sem*, msg*) and POSIX
+//       message queues; sched_setscheduler/sched_setparam on another process
+//       or with a real-time policy, sched_setattr, sched_setaffinity on
+//       another process; prlimit64 and setpriority on another process;
+//       connect, bind, listen, accept on sockets (CPU backend; on a GPU the
+//       driver reaches nvidia-persistenced's socket, the only one in its
+//       mount tree); open_by_handle_at, name_to_handle_at; userfaultfd.
+//     Also refused with an error code: socket() of any family but AF_UNIX
+//     (EACCES), io_uring_setup (EPERM: its requests bypass seccomp), clone3
+//     (ENOSYS: its flags are in memory; glibc falls back to clone), and
+//     installing a SIGSYS handler (EPERM: the message above must stay).
 //
-//   Solution (the runner, before it loads a solution)
-//     kills the run, with "sandbox: the solution <did X>" on stderr and exit
-//     status kForbiddenCallExitStatus (the judge turns it into RUNTIME_ERROR
-//     naming the call): new processes (fork, vfork, clone without
-//     CLONE_THREAD, execve, execveat), ptrace, process_vm_readv/writev,
-//     mount, umount2, unshare, setns, pivot_root, chroot, kernel modules,
-//     kexec, bpf, keyctl, setsid, setpgid, pidfd_open/getfd/send_signal, and
-//     signals to any process but itself (kill, tgkill, tkill,
-//     rt_[tg]sigqueueinfo). These are attacks, not mistakes: a clear verdict
-//     is better than an error code a solution could retry around.
-//   fails with an error code, because libraries probe these and cope:
-//     socket() of any family but AF_UNIX: EACCES (the CUDA driver talks to
-//       its daemons over AF_UNIX only); io_uring_setup: EPERM (its requests
-//       bypass seccomp); clone3: ENOSYS (glibc then falls back to clone,
-//       which the filter can inspect); installing a SIGSYS handler: EPERM
-//       (it would hide the message above).
-//
-//   Compiler (nvcc, cucc and everything they start, which must fork and exec)
-//     ptrace, process_vm_*, mount, unshare, setns, pivot_root, chroot,
-//     modules, kexec, bpf, keyctl, io_uring: EPERM; sockets but AF_UNIX: EACCES.
+//   Compiler (nvcc, cucc and everything they start, which must fork and
+//     exec): a denylist. The calls above that reach other processes or the
+//     kernel's global state fail with EPERM; sockets but AF_UNIX: EACCES.
 #pragma once
 
 namespace sandbox {
 
 enum class SeccompProfile { Solution, Compiler };
 
-// Exit status of a runner stopped by the Solution profile.
+// Exit status of a runner stopped by the Solution profile (128 + SIGSYS, the
+// status bubblewrap also gives a child killed by SIGSYS).
 inline constexpr int kForbiddenCallExitStatus = 159;
+
+struct SeccompOptions {
+  // The CUDA driver talks to nvidia-persistenced over an AF_UNIX socket:
+  // on a GPU, connect() and the message calls are allowed (the mount tree
+  // and Landlock leave no other socket to reach).
+  bool local_sockets = false;
+};
 
 // Installs the profile's filter on the calling thread and every thread and
 // child it creates later (TSYNC: also on threads that exist already). Needs
 // PR_SET_NO_NEW_PRIVS (set here). Throws std::runtime_error on failure.
-void install_seccomp(SeccompProfile profile);
+void install_seccomp(SeccompProfile profile, const SeccompOptions& options = {});
 
 }  // namespace sandbox

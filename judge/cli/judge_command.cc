@@ -65,7 +65,12 @@ int run_judge_command(const CommandLine& line) {
       ("no-sandbox", "run the solution and the compiler unconfined (debugging your own code only; "
                      "see README, Security)")
       ("memory-limit", "CPU backend: address-space limit of the solution's process in MiB; past it the "
-                       "solution gets RUNTIME_ERROR (0: none)", cxxopts::value<unsigned long long>()->default_value("0"))
+                       "solution gets RUNTIME_ERROR (default 8192; 0: none)", cxxopts::value<unsigned long long>())
+      ("thread-limit", "threads the solution's process may run at once; past it creating one fails "
+                       "(default 512; 0: none)", cxxopts::value<unsigned long long>()->default_value("512"))
+      ("exchange-limit", "MiB the solution's exchange folder may hold (inputs and outputs of one call); past it "
+                         "the run is stopped (default 4096; 0: none)",
+       cxxopts::value<unsigned long long>()->default_value("4096"))
       ("check-memory", "CPU backend: build the solution with AddressSanitizer, so an access outside any "
                        "allocation is reported with the kernel's name (slower)");
   add_catalogue_flags(options);
@@ -136,7 +141,16 @@ int run_judge_command(const CommandLine& line) {
     throw UsageError(error.what());
   }
   judge_options.sandbox = args.count("no-sandbox") == 0;
-  judge_options.memory_limit_bytes = args["memory-limit"].as<unsigned long long>() << 20;
+  // A default memory limit where one can apply: the CPU backend without
+  // AddressSanitizer (a GPU's memory is bounded by the device).
+  constexpr unsigned long long kDefaultMemoryLimitMiB = 8192;
+  const bool memory_limit_given = args.count("memory-limit") > 0;
+  judge_options.memory_limit_bytes =
+      (memory_limit_given ? args["memory-limit"].as<unsigned long long>()
+                          : (backend.kind == BackendKind::Cpu && !backend.check_memory ? kDefaultMemoryLimitMiB : 0))
+      << 20;
+  judge_options.thread_limit = args["thread-limit"].as<unsigned long long>();
+  judge_options.exchange_limit_bytes = args["exchange-limit"].as<unsigned long long>() << 20;
   if (judge_options.memory_limit_bytes && backend.kind != BackendKind::Cpu) {
     throw UsageError("--memory-limit applies to the CPU backend only (CUDA reserves address space beyond any "
                      "useful limit; a GPU's memory is bounded by the device)");

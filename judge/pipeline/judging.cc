@@ -116,6 +116,8 @@ class Judging {
     RunnerConfinement confinement;
     confinement.sandbox = m_options.sandbox;
     confinement.memory_bytes = m_backend.kind == BackendKind::Cpu ? m_options.memory_limit_bytes : 0;
+    confinement.thread_limit = m_options.thread_limit;
+    confinement.exchange_bytes = m_options.exchange_limit_bytes;
     confinement.readable = {m_library.parent_path()};
     return confinement;
   }

@@ -50,6 +50,8 @@ struct JudgeOptions {
   std::uintmax_t cache_max_bytes = kDefaultCacheMaxBytes;              // the cache's total; 0 = none
   bool sandbox = true;                  // false only with --no-sandbox
   unsigned long long memory_limit_bytes = 0;  // CPU backend: the runner's address space; 0 = none
+  unsigned long long thread_limit = 0;        // threads of the runner; 0 = none
+  unsigned long long exchange_limit_bytes = 0;  // what the runner's exchange folder may hold; 0 = no cap
   std::filesystem::path cache_root;
   std::filesystem::path work_root;      // where call data is exchanged; removed afterwards
   BenchSettings bench;

@@ -102,6 +102,14 @@ RunnerSession::RunnerSession(const Backend& backend, const std::map<std::string,
     argv.push_back("--memory-limit");
     argv.push_back(std::to_string(confinement.memory_bytes));
   }
+  if (confinement.thread_limit) {
+    argv.push_back("--thread-limit");
+    argv.push_back(std::to_string(confinement.thread_limit));
+  }
+  if (confinement.exchange_bytes) {
+    argv.push_back("--exchange-limit");
+    argv.push_back(std::to_string(confinement.exchange_bytes));
+  }
   if (!confinement.sandbox) argv.push_back("--no-sandbox");
   std::map<std::string, std::string> env = extra_env;
   env.emplace("TMPDIR", m_dir.string());

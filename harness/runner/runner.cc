@@ -43,6 +43,28 @@ struct BadRequest : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Something solution code threw: the solution's fault, never a bad request.
+struct SolutionThrew : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Runs solution code (solution() through the entry point, the library's
+// static constructors in dlopen, its kernels until the device is idle) and
+// turns whatever it throws into SolutionThrew, including exceptions that
+// are not std::exception. A CUDA error stays one.
+template <class Code>
+void run_solution_code(const char* what, Code code) {
+  try {
+    code();
+  } catch (const CudaFailure&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw SolutionThrew(std::string(what) + " threw an exception: " + error.what());
+  } catch (...) {
+    throw SolutionThrew(std::string(what) + " threw an exception that is not a std::exception");
+  }
+}
+
 void check(cudaError_t code, const char* where) {
   if (code != cudaSuccess) throw CudaFailure(code, where);
 }
@@ -177,6 +199,9 @@ class Runner {
         else if (op == protocol::kOpRun) reply(run(request));
         else if (op == protocol::kOpTime) reply(time(request));
         else throw BadRequest("unknown op '" + op + "'");
+      } catch (const SolutionThrew& failure) {
+        reply({{"status", protocol::kStatusSolutionError}, {"message", failure.what()}});
+        return 1;
       } catch (const CudaFailure& failure) {
         reply({{"status", protocol::kStatusCudaError},
                {"error", cudaGetErrorName(failure.code)},
@@ -185,6 +210,9 @@ class Runner {
         return 1;  // the device context may be unusable after a fault
       } catch (const std::exception& error) {
         reply({{"status", protocol::kStatusBadRequest}, {"message", error.what()}});
+        return 2;
+      } catch (...) {
+        reply({{"status", protocol::kStatusBadRequest}, {"message", "an exception that is not a std::exception"}});
         return 2;
       }
     }
@@ -202,10 +230,15 @@ class Runner {
 
   json load(const json& request) {
     const std::string library = request.at("library").get<std::string>();
-    void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) return {{"status", "load_error"}, {"message", dlerror()}};
+    void* handle = nullptr;
+    run_solution_code("a static constructor of the solution's library",
+                      [&] { handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL); });
+    if (!handle) return {{"status", protocol::kStatusLoadError}, {"message", dlerror()}};
     m_entry = reinterpret_cast<EntryFunction>(dlsym(handle, protocol::kEntrySymbol));
-    if (!m_entry) return {{"status", "load_error"}, {"message", std::string("no ") + protocol::kEntrySymbol + " in " + library}};
+    if (!m_entry) {
+      return {{"status", protocol::kStatusLoadError},
+              {"message", std::string("no ") + protocol::kEntrySymbol + " in " + library}};
+    }
     cudaDeviceProp properties{};
     check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
     m_l2_bytes = static_cast<std::size_t>(properties.l2CacheSize);
@@ -238,9 +271,11 @@ class Runner {
 
   void call(ArgumentSet& set) {
     if (!m_entry) throw BadRequest("no solution loaded");
-    m_entry(set.pointers());
-    check(cudaGetLastError(), "solution (launch)");
-    check(cudaDeviceSynchronize(), "solution (execution)");
+    run_solution_code("solution()", [&] {
+      m_entry(set.pointers());
+      check(cudaGetLastError(), "solution (launch)");
+      check(cudaDeviceSynchronize(), "solution (execution)");
+    });
   }
 
   json run(const json& request) {
@@ -276,13 +311,15 @@ class Runner {
     }
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize(before timed call)");
     check(cudaEventRecord(m_start), "cudaEventRecord");
-    if (!empty) {
-      m_entry(set.pointers());
-      check(cudaGetLastError(), "solution (launch)");
-    }
     // The stop event follows a whole-device synchronisation, so work the
     // solution put on other streams is inside the measured interval.
-    check(cudaDeviceSynchronize(), "solution (execution)");
+    run_solution_code("solution()", [&] {
+      if (!empty) {
+        m_entry(set.pointers());
+        check(cudaGetLastError(), "solution (launch)");
+      }
+      check(cudaDeviceSynchronize(), "solution (execution)");
+    });
     check(cudaEventRecord(m_stop), "cudaEventRecord");
     check(cudaEventSynchronize(m_stop), "cudaEventSynchronize");
     float ms = 0.0f;

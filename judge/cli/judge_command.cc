@@ -172,9 +172,17 @@ int run_judge_command(const CommandLine& line) {
     const std::filesystem::path path = resolve_user_path(args["json"].as<std::string>());
     std::ofstream out(path);
     out << to_json(report).dump(2) << "\n";
-    if (!out) throw std::runtime_error("cannot write " + path.string());
+    out.close();
+    if (!out) {
+      // The solution lowered the judge's file-size or open-files limit from
+      // its runner: the verdict (RUNTIME_ERROR) stands, and says so.
+      if (!report.judge_process_changed) throw std::runtime_error("cannot write " + path.string());
+      std::cerr << "judge: cannot write " << path.string() << ": the solution changed the judge's limits\n";
+    }
   }
-  if (header) {
+  if (header && report.judge_process_changed) {
+    std::cerr << "judge: no record written: the solution changed the judge's limits\n";
+  } else if (header) {
     RecordContext context{repository_path(judge_options.solution, judge_options.solution_display),
                           *header,
                           judge_version(),

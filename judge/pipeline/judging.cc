@@ -3,18 +3,16 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <condition_variable>
 #include <cstring>
 #include <fstream>
-#include <mutex>
 #include <random>
 #include <sstream>
-#include <thread>
 
 #include "harness/runner/stopping.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
 #include "judge/pipeline/timing_guard.h"
+#include "judge/pipeline/watchdog.h"
 #include "judge/problem/inputs.h"
 
 namespace judge {
@@ -60,45 +58,20 @@ constexpr double kCpuBackendNoiseFloorMs = 50.0;
 constexpr double kCpuBackendNoiseCeilingMs = 500.0;
 constexpr double kGpuNoiseCeilingMs = 100.0;
 
-// The last resort behind the per-request deadlines: if the judging is still
-// running kTotalTimeGraceSeconds after its deadline (something blocked that
-// should not have), it ends the process with the TIME_LIMIT_EXCEEDED verdict.
-class TotalTimeWatchdog {
- public:
-  TotalTimeWatchdog(Clock::time_point deadline, double limit_seconds, std::filesystem::path work_root)
-      : m_thread([this, deadline, limit_seconds, work_root] { watch(deadline, limit_seconds, work_root); }) {}
-  ~TotalTimeWatchdog() {
-    {
-      std::lock_guard<std::mutex> lock(m_mutex);
-      m_done = true;
-    }
-    m_wake.notify_all();
-    m_thread.join();
-  }
-
- private:
-  void watch(Clock::time_point deadline, double limit_seconds, const std::filesystem::path& work_root) {
-    std::unique_lock<std::mutex> lock(m_mutex);
-    const auto last_moment = deadline + std::chrono::duration_cast<Clock::duration>(
-                                            std::chrono::duration<double>(kTotalTimeGraceSeconds));
-    if (m_wake.wait_until(lock, last_moment, [this] { return m_done; })) return;
-    char text[400];
-    std::snprintf(text, sizeof text,
-                  "\njudge: TIME_LIMIT_EXCEEDED: the whole judging exceeded its limit of %.0f s "
-                  "(--total-time-limit) and had not ended %.0f s later; every process of the solution was killed\n",
-                  limit_seconds, kTotalTimeGraceSeconds);
-    (void)!write(STDERR_FILENO, text, std::strlen(text));
-    kill_leftover_children();
-    std::error_code ignored;
-    std::filesystem::remove_all(work_root, ignored);
-    _exit(verdict_exit_code(Verdict::TimeLimitExceeded));
-  }
-
-  std::mutex m_mutex;
-  std::condition_variable m_wake;
-  bool m_done = false;
-  std::thread m_thread;  // last: started once the rest is ready
-};
+// The last resort behind the per-request deadlines (see judge_solution in
+// judging.h): kills every child, says so, and exits with the TLE code.
+[[noreturn]] void end_with_time_limit_exceeded(double limit_seconds, const std::filesystem::path& work_root) {
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "\njudge: TIME_LIMIT_EXCEEDED: the whole judging exceeded its limit of %.0f s "
+                "(--total-time-limit) and had not ended %.0f s later; every process of the solution was killed\n",
+                limit_seconds, kTotalTimeGraceSeconds);
+  (void)!write(STDERR_FILENO, text, std::strlen(text));
+  kill_leftover_children();
+  std::error_code ignored;
+  std::filesystem::remove_all(work_root, ignored);
+  _exit(verdict_exit_code(Verdict::TimeLimitExceeded));
+}
 
 // One judging run's moving parts, so each stage reads as a short function.
 class Judging {
@@ -118,9 +91,12 @@ class Judging {
   JudgeReport run() {
     m_report.solution_hash = file_hash(m_options.solution);
     if (!compile()) return finish();
-    m_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(m_options.total_time_limit));
-    const TotalTimeWatchdog watchdog(m_deadline, m_options.total_time_limit, m_options.work_root);
+    constexpr double kLongestLimitSeconds = 1e8;  // about three years; more would overflow the clock
+    m_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                                    std::min(m_options.total_time_limit, kLongestLimitSeconds)));
+    const Watchdog watchdog(
+        m_deadline + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kTotalTimeGraceSeconds)),
+        [this] { end_with_time_limit_exceeded(m_options.total_time_limit, m_options.work_root); });
     judge_runs();
     return finish();
   }

@@ -106,8 +106,8 @@ TEST(ChildProcess, AChildThatNeverReadsItsInputTimesOutTheWrite) {
 // The child fills its own input pipe through /proc/self/fd/0 and stops
 // reading: even a short line cannot be written, and the judge does not wait.
 TEST(ChildProcess, AChildThatFillsItsOwnInputPipeTimesOutTheWrite) {
-  ChildProcess child({"/bin/sh", "-c", "exec 5>/proc/self/fd/0; head -c 1048576 /dev/zero >&5 & echo full >&3; exec sleep 100"},
-                     {}, temp_log());
+  const std::string script = "exec 5>/proc/self/fd/0; head -c 1048576 /dev/zero >&5 & echo full >&3; exec sleep 100";
+  ChildProcess child({"/bin/sh", "-c", script}, {}, temp_log());
   ASSERT_EQ(child.read_line(10).value_or(""), "full");
   usleep(300000);  // let the filler reach a full pipe
   const auto start = std::chrono::steady_clock::now();

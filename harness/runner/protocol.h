@@ -17,6 +17,10 @@ inline constexpr const char* kOpLoad = "load";    // {"library": path}
 inline constexpr const char* kOpRun = "run";      // one checked call, see Call
 inline constexpr const char* kOpTime = "time";    // one timed call on fresh inputs, see runner.cc
 inline constexpr const char* kOpExit = "exit";
+// Answers "ok" at once. Sent before "load": the answer shows the runner is up
+// and has confined itself, so its log's sandbox line is its own, written
+// before any solution code could print a forged one.
+inline constexpr const char* kOpPing = "ping";
 
 // Every request carries an "id" the runner echoes in its reply: a line the
 // solution writes to the reply pipe itself must guess it.

@@ -195,7 +195,8 @@ class Runner {
           return 0;
         }
         m_request_id = request.value("id", "");
-        if (op == protocol::kOpLoad) reply(load(request));
+        if (op == protocol::kOpPing) reply({{"status", protocol::kStatusOk}});
+        else if (op == protocol::kOpLoad) reply(load(request));
         else if (op == protocol::kOpRun) reply(run(request));
         else if (op == protocol::kOpTime) reply(time(request));
         else throw BadRequest("unknown op '" + op + "'");

@@ -157,8 +157,17 @@ class Judging {
     runner_env.insert(env.begin(), env.end());
     session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name, confinement());
     if (!load_solution) return true;
-    RunnerOutcome loaded = counted(session->load(m_library, request_timeout()));
+    // The runner's sandbox line, read before solution code could print a forged one.
+    const RunnerOutcome ready = counted(session->ping(request_timeout()));
+    if (ready.kind != RunnerOutcome::Kind::Ok) {
+      if (m_report.judge_process_changed) return false;
+      if (ready.kind == RunnerOutcome::Kind::TimedOut && Clock::now() >= m_deadline) {
+        return fail(Verdict::TimeLimitExceeded, ready.message, "");
+      }
+      return fail(Verdict::JudgeError, "the runner did not start: " + ready.message, "");
+    }
     note_sandbox(*session);
+    RunnerOutcome loaded = counted(session->load(m_library, request_timeout()));
     if (loaded.kind == RunnerOutcome::Kind::Ok) {
       // From the runner's reply (hostile input): kept only as an object.
       const nlohmann::json properties = loaded.reply.value("device_properties", nlohmann::json());

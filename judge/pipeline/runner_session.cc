@@ -244,6 +244,10 @@ RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock
   return outcome;
 }
 
+RunnerOutcome RunnerSession::ping(double timeout_seconds) {
+  return request({{"op", protocol::kOpPing}}, timeout_seconds, Clock::now());
+}
+
 RunnerOutcome RunnerSession::load(const std::filesystem::path& library, double timeout_seconds) {
   m_holds_solution_code = true;  // static constructors run inside dlopen
   return request({{"op", protocol::kOpLoad}, {"library", library.string()}}, timeout_seconds, Clock::now());

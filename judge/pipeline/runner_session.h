@@ -52,6 +52,10 @@ class RunnerSession {
                 const RunnerConfinement& confinement);
   ~RunnerSession();
 
+  // Waits for the runner to answer, before any solution code is loaded (see
+  // protocol.h, kOpPing).
+  RunnerOutcome ping(double timeout_seconds);
+
   // From here on the process holds solution code (see RunnerOutcome).
   RunnerOutcome load(const std::filesystem::path& library, double timeout_seconds);
   bool holds_solution_code() const { return m_holds_solution_code; }

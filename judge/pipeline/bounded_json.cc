@@ -32,8 +32,12 @@ std::optional<nlohmann::json> parse_json_bounded(std::string_view text, std::siz
   }
   try {
     return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& parse_error) {
-    error = std::string("a line that is not JSON (") + parse_error.what() + ")";
+  } catch (const nlohmann::json::parse_error& parse_error) {
+    // Only the position: the parser's own message quotes the text it read.
+    error = "a line that is not JSON (syntax error at byte " + std::to_string(parse_error.byte) + ")";
+    return std::nullopt;
+  } catch (const nlohmann::json::exception&) {
+    error = "a line that is not JSON";
     return std::nullopt;
   }
 }

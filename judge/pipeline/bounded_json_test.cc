@@ -35,8 +35,9 @@ TEST(BoundedJson, RefusesDeepNestingWithoutBuildingIt) {
 
 TEST(BoundedJson, NamesWhatIsNotJson) {
   std::string error;
-  EXPECT_FALSE(parse_json_bounded("{\"status\": ", 8, error));
-  EXPECT_NE(error.find("not JSON"), std::string::npos) << error;
+  EXPECT_FALSE(parse_json_bounded("{\"status\": SECRET-LOOKING-TEXT", 8, error));
+  EXPECT_NE(error.find("not JSON (syntax error at byte"), std::string::npos) << error;
+  EXPECT_EQ(error.find("SECRET"), std::string::npos) << "the error quotes the text it read: " << error;
 }
 
 }  // namespace

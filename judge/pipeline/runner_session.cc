@@ -86,8 +86,12 @@ std::vector<char> read_exact(const std::filesystem::path& path, std::size_t expe
   return data;
 }
 
-// What the runner relays from the solution's process: quoted as its words.
-std::string relayed(const std::string& text) { return "the solution's process said: " + text; }
+// What the runner relays from the solution's process: quoted as its words,
+// and no longer than a report needs.
+std::string relayed(const std::string& text) {
+  constexpr std::size_t kLimit = 2000;
+  return "the solution's process said: " + (text.size() > kLimit ? text.substr(0, kLimit) + " [...]" : text);
+}
 
 // Replies are flat objects (device_properties is the deepest, at 2).
 constexpr std::size_t kMaxReplyDepth = 8;

@@ -6,6 +6,7 @@
 #include <sys/prctl.h>
 #include <sched.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -80,14 +81,22 @@ ExitStatus decode(int wait_status) {
   return status;
 }
 
-std::string read_tail(const std::string& path, std::size_t max_bytes) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) return "";
-  const std::streamoff size = in.tellg();
-  const std::streamoff start = size > static_cast<std::streamoff>(max_bytes) ? size - max_bytes : 0;
-  in.seekg(start);
+// The last `max_bytes` of the open file `fd`, read by position: the child
+// may rename, replace or unlink the path, but not this file.
+std::string read_tail(int fd, std::size_t max_bytes) {
+  struct stat info {};
+  if (fd < 0 || fstat(fd, &info) != 0 || info.st_size <= 0) return "";
+  const off_t size = info.st_size;
+  const off_t start = size > static_cast<off_t>(max_bytes) ? size - static_cast<off_t>(max_bytes) : 0;
   std::string text(static_cast<std::size_t>(size - start), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  std::size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n = pread(fd, text.data() + got, text.size() - got, start + static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  text.resize(got);
   return (start > 0 ? "[...]\n" : "") + text;
 }
 
@@ -226,12 +235,16 @@ CommandResult run_command(const std::vector<std::string>& argv, double timeout_s
 }
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::map<std::string, std::string>& extra_env,
-                           const std::string& log_path, unsigned long long max_file_bytes)
-    : m_log_path(log_path) {
+                           const std::string& log_path, unsigned long long max_file_bytes) {
   int to_child[2], from_child[2];
   if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
-  const int log_fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int log_fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (log_fd < 0) throw std::runtime_error("cannot create " + log_path);
+  // The judge reads the log through its own descriptor, never by name again:
+  // the log's folder is the child's to write (a link or FIFO put there must
+  // not be followed or waited on).
+  m_log = open(log_path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (m_log < 0) throw std::runtime_error("cannot read " + log_path);
   m_pid = spawn(argv, extra_env, [&] {
     dup2(to_child[0], STDIN_FILENO);
     dup2(log_fd, STDOUT_FILENO);
@@ -252,7 +265,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::map<
   signal(SIGPIPE, SIG_IGN);  // a dead child must not kill the judge
 }
 
-ChildProcess::~ChildProcess() { finish(0.0); }
+ChildProcess::~ChildProcess() {
+  finish(0.0);
+  if (m_log >= 0) close(m_log);
+}
 
 bool ChildProcess::send_line(const std::string& line, double timeout_seconds) {
   if (m_stdin < 0) return false;
@@ -354,7 +370,7 @@ ExitStatus ChildProcess::finish(double grace_seconds) {
   return m_status;
 }
 
-std::string ChildProcess::output_tail(std::size_t max_bytes) const { return read_tail(m_log_path, max_bytes); }
+std::string ChildProcess::output_tail(std::size_t max_bytes) const { return read_tail(m_log, max_bytes); }
 
 // The group, and the child itself in case it left the group (setsid).
 void ChildProcess::kill_group() {

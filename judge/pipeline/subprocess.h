@@ -99,7 +99,8 @@ class ChildProcess {
   ExitStatus finish(double grace_seconds = 5.0);
   const ExitStatus& status() const { return m_status; }
 
-  // The last `max_bytes` of what the child printed.
+  // The last `max_bytes` of what the child printed, read from the log file
+  // the child was given, whatever now lies at its path.
   std::string output_tail(std::size_t max_bytes = 4000) const;
 
  private:
@@ -110,7 +111,7 @@ class ChildProcess {
   pid_t m_pid = -1;
   int m_stdin = -1;
   int m_reply = -1;
-  std::string m_log_path;
+  int m_log = -1;  // the log, open for reading (see output_tail)
   std::string m_buffer;
   bool m_reaped = false;
   bool m_overflowed = false;

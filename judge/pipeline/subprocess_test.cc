@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 namespace judge {
 namespace {
@@ -157,6 +158,26 @@ TEST(OwnProcessState, ALoweredLimitIsNoticedAndDoesNotKill) {
   EXPECT_EQ(second, -1);
   EXPECT_EQ(second_errno, EFBIG);
   EXPECT_EQ(own_state_changes(before), "");
+}
+
+// The child replaces its log's path with a FIFO (which would block an open
+// by name) and then with a link to another file: the judge still quotes
+// what the child printed, at once.
+TEST(ChildProcess, OutputTailIsWhatTheChildPrintedWhateverLiesAtThePath) {
+  const std::string log = temp_log();
+  const std::string other = log + ".other";
+  { std::ofstream(other) << "not the child's output\n"; }
+  const std::string script = "echo printed; rm -f " + log + "; mkfifo " + log + "; echo done >&3; sleep 100";
+  ChildProcess child({"/bin/sh", "-c", script}, {}, log);
+  ASSERT_EQ(child.read_line(10).value_or(""), "done");
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(child.output_tail(), "printed\n");
+  EXPECT_LT(seconds_since(start), 2.0);
+  std::filesystem::remove(log);
+  std::filesystem::create_symlink(other, log);
+  EXPECT_EQ(child.output_tail(), "printed\n");
+  EXPECT_EQ(child.output_tail(3), "[...]\ned\n");
+  std::filesystem::remove(log);  // the next test's log goes there
 }
 
 TEST(ChildProcess, TimesOutAndKills) {

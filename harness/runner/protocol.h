@@ -17,9 +17,10 @@ inline constexpr const char* kOpLoad = "load";    // {"library": path}
 inline constexpr const char* kOpRun = "run";      // one checked call, see Call
 inline constexpr const char* kOpTime = "time";    // one timed call on fresh inputs, see runner.cc
 inline constexpr const char* kOpExit = "exit";
-// Answers "ok" at once. Sent before "load": the answer shows the runner is up
-// and has confined itself, so its log's sandbox line is its own, written
-// before any solution code could print a forged one.
+// Answers "ok" with "device_properties". Sent before "load": the answer
+// shows the runner is up and has confined itself, so its log's sandbox line
+// is its own, and the device's properties are the runtime's, both from
+// before any solution code could forge them.
 inline constexpr const char* kOpPing = "ping";
 
 // Every request carries an "id" the runner echoes in its reply: a line the

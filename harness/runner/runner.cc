@@ -195,11 +195,17 @@ class Runner {
           return 0;
         }
         m_request_id = request.value("id", "");
-        if (op == protocol::kOpPing) reply({{"status", protocol::kStatusOk}});
-        else if (op == protocol::kOpLoad) reply(load(request));
-        else if (op == protocol::kOpRun) reply(run(request));
-        else if (op == protocol::kOpTime) reply(time(request));
-        else throw BadRequest("unknown op '" + op + "'");
+        if (op == protocol::kOpPing) {
+          reply({{"status", protocol::kStatusOk}, {"device_properties", device_description()}});
+        } else if (op == protocol::kOpLoad) {
+          reply(load(request));
+        } else if (op == protocol::kOpRun) {
+          reply(run(request));
+        } else if (op == protocol::kOpTime) {
+          reply(time(request));
+        } else {
+          throw BadRequest("unknown op '" + op + "'");
+        }
       } catch (const SolutionThrew& failure) {
         reply({{"status", protocol::kStatusSolutionError}, {"message", failure.what()}});
         return 1;
@@ -240,11 +246,21 @@ class Runner {
       return {{"status", protocol::kStatusLoadError},
               {"message", std::string("no ") + protocol::kEntrySymbol + " in " + library}};
     }
-    cudaDeviceProp properties{};
-    check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
-    m_l2_bytes = static_cast<std::size_t>(properties.l2CacheSize);
-    return {{"status", protocol::kStatusOk}, {"device", properties.name},
-            {"device_properties", device_properties(properties)}};
+    const json& device = device_description();
+    return {{"status", protocol::kStatusOk}, {"device", device["name"]}, {"device_properties", device}};
+  }
+
+  // The device's properties, queried once, at the first "ping" (before any
+  // solution code is loaded, so before it could patch the runtime's answer:
+  // the records' device and the L2 flush size depend on it).
+  const json& device_description() {
+    if (m_device.is_null()) {
+      cudaDeviceProp properties{};
+      check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+      m_l2_bytes = static_cast<std::size_t>(properties.l2CacheSize);
+      m_device = device_properties(properties);
+    }
+    return m_device;
   }
 
   // What result records carry about the device (the leaderboard bounds a
@@ -332,6 +348,7 @@ class Runner {
   FILE* m_reply;
   std::string m_request_id;  // echoed, so a reply the solution wrote itself must guess it
   EntryFunction m_entry = nullptr;
+  json m_device;  // device_description()
   std::size_t m_l2_bytes = 0;
   void* m_flush = nullptr;
   std::size_t m_flush_bytes = 0;

@@ -157,7 +157,7 @@ class Judging {
     runner_env.insert(env.begin(), env.end());
     session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name, confinement());
     if (!load_solution) return true;
-    // The runner's sandbox line, read before solution code could print a forged one.
+    // The runner's sandbox line and device, read before solution code could forge them.
     const RunnerOutcome ready = counted(session->ping(request_timeout()));
     if (ready.kind != RunnerOutcome::Kind::Ok) {
       if (m_report.judge_process_changed) return false;
@@ -167,13 +167,11 @@ class Judging {
       return fail(Verdict::JudgeError, "the runner did not start: " + ready.message, "");
     }
     note_sandbox(*session);
+    // Kept only as an object (the runner's reply is parsed as hostile input anyway).
+    const nlohmann::json properties = ready.reply.value("device_properties", nlohmann::json());
+    m_report.device_properties = properties.is_object() ? properties : nlohmann::json();
     RunnerOutcome loaded = counted(session->load(m_library, request_timeout()));
-    if (loaded.kind == RunnerOutcome::Kind::Ok) {
-      // From the runner's reply (hostile input): kept only as an object.
-      const nlohmann::json properties = loaded.reply.value("device_properties", nlohmann::json());
-      m_report.device_properties = properties.is_object() ? properties : nlohmann::json();
-      return true;
-    }
+    if (loaded.kind == RunnerOutcome::Kind::Ok) return true;
     if (m_report.judge_process_changed) return false;
     return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");
   }

@@ -17,6 +17,11 @@ inline constexpr const char* kOpLoad = "load";    // {"library": path}
 inline constexpr const char* kOpRun = "run";      // one checked call, see Call
 inline constexpr const char* kOpTime = "time";    // one timed call on fresh inputs, see runner.cc
 inline constexpr const char* kOpExit = "exit";
+// Answers "ok" with "device_properties". Sent before "load": the answer
+// shows the runner is up and has confined itself, so its log's sandbox line
+// is its own, and the device's properties are the runtime's, both from
+// before any solution code could forge them.
+inline constexpr const char* kOpPing = "ping";
 
 // Every request carries an "id" the runner echoes in its reply: a line the
 // solution writes to the reply pipe itself must guess it.
@@ -24,7 +29,17 @@ inline constexpr const char* kOpExit = "exit";
 // Reply statuses (field "status").
 inline constexpr const char* kStatusOk = "ok";
 inline constexpr const char* kStatusCudaError = "cuda_error";  // + "error", "message", "where"
-inline constexpr const char* kStatusBadRequest = "bad_request";  // a judge bug, never the solution's
+inline constexpr const char* kStatusLoadError = "load_error";    // + "message": dlopen/dlsym failed
+// Solution code threw out of solution() (or out of a static constructor
+// while loading): + "message". The solution's fault.
+inline constexpr const char* kStatusSolutionError = "solution_error";
+// A request the runner could not carry out (malformed, or a file it could
+// not read or write): + "message". Before a solution is loaded only the
+// judge can cause it; once solution code has run in the process (it can
+// write to the runner's stdin, its memory and its exchange folder) the judge
+// treats it, like everything else the runner says, as possibly the
+// solution's doing.
+inline constexpr const char* kStatusBadRequest = "bad_request";
 
 // Name of the trampoline the judge compiles next to every solution:
 // void judge_solution_entry(void* const* args), args[i] pointing at the i-th

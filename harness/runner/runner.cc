@@ -47,6 +47,28 @@ struct BadRequest : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Something solution code threw: the solution's fault, never a bad request.
+struct SolutionThrew : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Runs solution code (solution() through the entry point, the library's
+// static constructors in dlopen, its kernels until the device is idle) and
+// turns whatever it throws into SolutionThrew, including exceptions that
+// are not std::exception. A CUDA error stays one.
+template <class Code>
+void run_solution_code(const char* what, Code code) {
+  try {
+    code();
+  } catch (const CudaFailure&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw SolutionThrew(std::string(what) + " threw an exception: " + error.what());
+  } catch (...) {
+    throw SolutionThrew(std::string(what) + " threw an exception that is not a std::exception");
+  }
+}
+
 void check(cudaError_t code, const char* where) {
   if (code != cudaSuccess) throw CudaFailure(code, where);
 }
@@ -177,10 +199,20 @@ class Runner {
           return 0;
         }
         m_request_id = request.value("id", "");
-        if (op == protocol::kOpLoad) reply(load(request));
-        else if (op == protocol::kOpRun) reply(run(request));
-        else if (op == protocol::kOpTime) reply(time(request));
-        else throw BadRequest("unknown op '" + op + "'");
+        if (op == protocol::kOpPing) {
+          reply({{"status", protocol::kStatusOk}, {"device_properties", device_description()}});
+        } else if (op == protocol::kOpLoad) {
+          reply(load(request));
+        } else if (op == protocol::kOpRun) {
+          reply(run(request));
+        } else if (op == protocol::kOpTime) {
+          reply(time(request));
+        } else {
+          throw BadRequest("unknown op '" + op + "'");
+        }
+      } catch (const SolutionThrew& failure) {
+        reply({{"status", protocol::kStatusSolutionError}, {"message", failure.what()}});
+        return 1;
       } catch (const CudaFailure& failure) {
         reply({{"status", protocol::kStatusCudaError},
                {"error", cudaGetErrorName(failure.code)},
@@ -189,6 +221,9 @@ class Runner {
         return 1;  // the device context may be unusable after a fault
       } catch (const std::exception& error) {
         reply({{"status", protocol::kStatusBadRequest}, {"message", error.what()}});
+        return 2;
+      } catch (...) {
+        reply({{"status", protocol::kStatusBadRequest}, {"message", "an exception that is not a std::exception"}});
         return 2;
       }
     }
@@ -206,15 +241,30 @@ class Runner {
 
   json load(const json& request) {
     const std::string library = request.at("library").get<std::string>();
-    void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) return {{"status", "load_error"}, {"message", dlerror()}};
+    void* handle = nullptr;
+    run_solution_code("a static constructor of the solution's library",
+                      [&] { handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL); });
+    if (!handle) return {{"status", protocol::kStatusLoadError}, {"message", dlerror()}};
     m_entry = reinterpret_cast<EntryFunction>(dlsym(handle, protocol::kEntrySymbol));
-    if (!m_entry) return {{"status", "load_error"}, {"message", std::string("no ") + protocol::kEntrySymbol + " in " + library}};
-    cudaDeviceProp properties{};
-    check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
-    m_l2_bytes = static_cast<std::size_t>(properties.l2CacheSize);
-    return {{"status", protocol::kStatusOk}, {"device", properties.name},
-            {"device_properties", device_properties(properties)}};
+    if (!m_entry) {
+      return {{"status", protocol::kStatusLoadError},
+              {"message", std::string("no ") + protocol::kEntrySymbol + " in " + library}};
+    }
+    const json& device = device_description();
+    return {{"status", protocol::kStatusOk}, {"device", device["name"]}, {"device_properties", device}};
+  }
+
+  // The device's properties, queried once, at the first "ping" (before any
+  // solution code is loaded, so before it could patch the runtime's answer:
+  // the records' device and the L2 flush size depend on it).
+  const json& device_description() {
+    if (m_device.is_null()) {
+      cudaDeviceProp properties{};
+      check(cudaGetDeviceProperties(&properties, 0), "cudaGetDeviceProperties");
+      m_l2_bytes = static_cast<std::size_t>(properties.l2CacheSize);
+      m_device = device_properties(properties);
+    }
+    return m_device;
   }
 
   // What result records carry about the device (the leaderboard bounds a
@@ -242,9 +292,11 @@ class Runner {
 
   void call(ArgumentSet& set) {
     if (!m_entry) throw BadRequest("no solution loaded");
-    m_entry(set.pointers());
-    check(cudaGetLastError(), "solution (launch)");
-    check(cudaDeviceSynchronize(), "solution (execution)");
+    run_solution_code("solution()", [&] {
+      m_entry(set.pointers());
+      check(cudaGetLastError(), "solution (launch)");
+      check(cudaDeviceSynchronize(), "solution (execution)");
+    });
   }
 
   json run(const json& request) {
@@ -280,13 +332,15 @@ class Runner {
     }
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize(before timed call)");
     check(cudaEventRecord(m_start), "cudaEventRecord");
-    if (!empty) {
-      m_entry(set.pointers());
-      check(cudaGetLastError(), "solution (launch)");
-    }
     // The stop event follows a whole-device synchronisation, so work the
     // solution put on other streams is inside the measured interval.
-    check(cudaDeviceSynchronize(), "solution (execution)");
+    run_solution_code("solution()", [&] {
+      if (!empty) {
+        m_entry(set.pointers());
+        check(cudaGetLastError(), "solution (launch)");
+      }
+      check(cudaDeviceSynchronize(), "solution (execution)");
+    });
     check(cudaEventRecord(m_stop), "cudaEventRecord");
     check(cudaEventSynchronize(m_stop), "cudaEventSynchronize");
     float ms = 0.0f;
@@ -298,6 +352,7 @@ class Runner {
   FILE* m_reply;
   std::string m_request_id;  // echoed, so a reply the solution wrote itself must guess it
   EntryFunction m_entry = nullptr;
+  json m_device;  // device_description()
   std::size_t m_l2_bytes = 0;
   void* m_flush = nullptr;
   std::size_t m_flush_bytes = 0;

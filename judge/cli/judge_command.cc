@@ -46,10 +46,12 @@ int run_judge_command(const CommandLine& line) {
       ("benchmark", "time the benchmark cases (default on a GPU; on the CPU backend only when asked)")
       ("no-benchmark", "skip timing, also on a GPU")
       ("bench-tier", "cases to time", cxxopts::value<std::string>()->default_value("full"))
-      ("seed", "input seed; each case also runs with seed+1", cxxopts::value<uint64_t>()->default_value("1"))
+      ("seed", "input seed: the natural pass uses seed and seed+1, the CPU backend's shuffled pass seed+2 and "
+               "seed+3", cxxopts::value<uint64_t>()->default_value("1"))
       ("time-limit", "seconds per call of the solution (and per benchmark case)",
        cxxopts::value<double>()->default_value("60"))
-      ("total-time-limit", "seconds for the whole judging", cxxopts::value<double>()->default_value("1800"))
+      ("total-time-limit", "wall-clock seconds for the whole judging, from the end of compiling to the verdict",
+       cxxopts::value<double>()->default_value("1800"))
       ("json", "write the whole result as JSON to this file", cxxopts::value<std::string>())
       ("record", "write the result as a leaderboard record into this folder (the solution needs its "
                  "'// author:' and '// title:' header; see solutions/README.md)", cxxopts::value<std::string>())
@@ -205,9 +207,17 @@ int run_judge_command(const CommandLine& line) {
     const std::filesystem::path path = resolve_user_path(args["json"].as<std::string>());
     std::ofstream out(path);
     out << to_json(report).dump(2) << "\n";
-    if (!out) throw std::runtime_error("cannot write " + path.string());
+    out.close();
+    if (!out) {
+      // The solution lowered the judge's file-size or open-files limit from
+      // its runner: the verdict (RUNTIME_ERROR) stands, and says so.
+      if (!report.judge_process_changed) throw std::runtime_error("cannot write " + path.string());
+      std::cerr << "judge: cannot write " << path.string() << ": the solution changed the judge's limits\n";
+    }
   }
-  if (header) {
+  if (header && report.judge_process_changed) {
+    std::cerr << "judge: no record written: the solution changed the judge's limits\n";
+  } else if (header) {
     RecordContext context{repository_path(judge_options.solution, judge_options.solution_display),
                           *header,
                           judge_version(),

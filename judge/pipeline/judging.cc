@@ -1,6 +1,9 @@
 #include "judge/pipeline/judging.h"
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -9,6 +12,7 @@
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
 #include "judge/pipeline/timing_guard.h"
+#include "judge/pipeline/watchdog.h"
 #include "judge/problem/inputs.h"
 
 namespace judge {
@@ -31,6 +35,7 @@ Verdict verdict_for(const RunnerOutcome& outcome) {
   switch (outcome.kind) {
     case RunnerOutcome::Kind::Ok: return Verdict::Accepted;
     case RunnerOutcome::Kind::CudaError:
+    case RunnerOutcome::Kind::SolutionFault:
     case RunnerOutcome::Kind::Crashed:
     case RunnerOutcome::Kind::Hostile: return Verdict::RuntimeError;
     case RunnerOutcome::Kind::TimedOut: return Verdict::TimeLimitExceeded;
@@ -40,14 +45,34 @@ Verdict verdict_for(const RunnerOutcome& outcome) {
   return Verdict::JudgeError;
 }
 
-// See calibrate(): the timing bound's absolute floor on the CPU backend.
+// See calibrate(): the timing bound's absolute floor on the CPU backend, and
+// the most unexplained time per run any calibration may allow.
 constexpr double kCpuBackendNoiseFloorMs = 50.0;
+constexpr double kCpuBackendNoiseCeilingMs = 500.0;
+constexpr double kGpuNoiseCeilingMs = 100.0;
+
+// The last resort behind the per-request deadlines (see judge_solution in
+// judging.h): kills every child, says so, and exits with the TLE code.
+[[noreturn]] void end_with_time_limit_exceeded(double limit_seconds, const std::filesystem::path& work_root) {
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "\njudge: TIME_LIMIT_EXCEEDED: the whole judging exceeded its limit of %.0f s "
+                "(--total-time-limit) and had not ended %.0f s later; every process of the solution was killed\n",
+                limit_seconds, kTotalTimeGraceSeconds);
+  (void)!write(STDERR_FILENO, text, std::strlen(text));
+  kill_leftover_children();
+  std::error_code ignored;
+  std::filesystem::remove_all(work_root, ignored);
+  _exit(verdict_exit_code(Verdict::TimeLimitExceeded));
+}
 
 // One judging run's moving parts, so each stage reads as a short function.
 class Judging {
  public:
-  Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, const EventSink& emit)
-      : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_random(std::random_device{}()) {
+  Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, const EventSink& emit,
+          const OwnProcessState& own_state)
+      : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_own_state(own_state),
+        m_random(std::random_device{}()) {
     m_report.problem = problem.slug();
     m_report.dtype = dtype_name(problem.dtype);
     m_report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
@@ -58,15 +83,42 @@ class Judging {
 
   JudgeReport run() {
     if (!compile()) return finish();
+    constexpr double kLongestLimitSeconds = 1e8;  // about three years; more would overflow the clock
+    m_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                                    std::min(m_options.total_time_limit, kLongestLimitSeconds)));
+    const Watchdog watchdog(
+        m_deadline + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kTotalTimeGraceSeconds)),
+        [this] { end_with_time_limit_exceeded(m_options.total_time_limit, m_options.work_root); });
+    judge_runs();
+    return finish();
+  }
+
+  // The first report says what changed in the judge's own process, if
+  // anything did (a solution's runner can prlimit and renice its parent).
+  void note_own_process_changes() {
+    if (m_report.judge_process_changed) return;
+    const std::string changes = own_state_changes(m_own_state);
+    if (changes.empty()) return;
+    m_report.judge_process_changed = true;  // from now on fail() keeps this verdict
+    m_report.verdict = Verdict::RuntimeError;
+    m_report.message = "solution code changed the judge's own process from its runner (" + changes +
+                       "); the judging was stopped";
+  }
+
+  // The checks, each pass on inputs of its own (a pass cannot replay
+  // another's answers), then the benchmark.
+  void judge_runs() {
     if (m_options.check_tier != "none") {
-      if (!check(m_options.check_tier, "natural", {})) return finish();
+      if (!check(m_options.check_tier, "natural", {m_options.seed, m_options.seed + 1}, {})) return;
       if (m_backend.kind == BackendKind::Cpu && m_options.shuffled_check) {
-        const std::string seed = std::to_string(m_options.seed);
-        if (!check(m_options.check_tier, "shuffled", {{"CUCPU_SHUFFLE_SEED", seed}})) return finish();
+        const std::string order_seed = std::to_string(m_options.seed);
+        if (!check(m_options.check_tier, "shuffled", {m_options.seed + 2, m_options.seed + 3},
+                   {{"CUCPU_SHUFFLE_SEED", order_seed}})) {
+          return;
+        }
       }
     }
-    if (m_options.benchmark && !benchmark()) return finish();
-    return finish();
+    if (m_options.benchmark) benchmark();
   }
 
  private:
@@ -101,14 +153,22 @@ class Judging {
     runner_env.insert(env.begin(), env.end());
     session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name, confinement());
     if (!load_solution) return true;
-    RunnerOutcome loaded = session->load(m_library, m_options.case_time_limit);
-    note_sandbox(*session);
-    if (loaded.kind == RunnerOutcome::Kind::Ok) {
-      // From the runner's reply (hostile input): kept only as an object.
-      const nlohmann::json properties = loaded.reply.value("device_properties", nlohmann::json());
-      m_report.device_properties = properties.is_object() ? properties : nlohmann::json();
-      return true;
+    // The runner's sandbox line and device, read before solution code could forge them.
+    const RunnerOutcome ready = counted(session->ping(request_timeout()));
+    if (ready.kind != RunnerOutcome::Kind::Ok) {
+      if (m_report.judge_process_changed) return false;
+      if (ready.kind == RunnerOutcome::Kind::TimedOut && Clock::now() >= m_deadline) {
+        return fail(Verdict::TimeLimitExceeded, ready.message, "");
+      }
+      return fail(Verdict::JudgeError, "the runner did not start: " + ready.message, "");
     }
+    note_sandbox(*session);
+    // Kept only as an object (the runner's reply is parsed as hostile input anyway).
+    const nlohmann::json properties = ready.reply.value("device_properties", nlohmann::json());
+    m_report.device_properties = properties.is_object() ? properties : nlohmann::json();
+    RunnerOutcome loaded = counted(session->load(m_library, request_timeout()));
+    if (loaded.kind == RunnerOutcome::Kind::Ok) return true;
+    if (m_report.judge_process_changed) return false;
     return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");
   }
 
@@ -133,18 +193,37 @@ class Judging {
     m_report.sandbox = log.substr(start, end == std::string::npos ? std::string::npos : end - start);
   }
 
-  // Requests to the runner are the solution's time; compiling and the
-  // judge's own reference computations are not.
+  // Every request's outcome, before the judge acts on it: a request cut
+  // short by the total deadline says so, and a change the solution made to
+  // the judge's own process from its runner ends the judging as the
+  // solution's RUNTIME_ERROR (see note_own_process_changes).
   RunnerOutcome counted(RunnerOutcome outcome) {
-    m_solution_ms += outcome.round_trip_ms;
+    if (outcome.kind == RunnerOutcome::Kind::TimedOut && Clock::now() >= m_deadline) {
+      outcome.message = total_limit_text() + "; it ran out during this request: " + outcome.message;
+    }
+    note_own_process_changes();
+    if (m_report.judge_process_changed) {
+      outcome.kind = RunnerOutcome::Kind::Hostile;
+      outcome.message = m_report.message;
+    }
     return outcome;
   }
 
+  std::string total_limit_text() const {
+    return "the whole judging exceeded its limit of " + std::to_string(static_cast<int>(m_options.total_time_limit)) +
+           " s (--total-time-limit: wall-clock time after compiling)";
+  }
+
+  // Seconds a request may take: the per-call limit, or what is left of the
+  // whole judging's, whichever is less.
+  double request_timeout() const {
+    const double left = std::chrono::duration<double>(m_deadline - Clock::now()).count();
+    return std::max(0.001, std::min(m_options.case_time_limit, left));
+  }
+
   bool time_left(const std::string& case_name) {
-    if (m_solution_ms / 1000.0 <= m_options.total_time_limit) return true;
-    return fail(Verdict::TimeLimitExceeded,
-                "the whole judging exceeded its limit of " + std::to_string(static_cast<int>(m_options.total_time_limit)) + " s",
-                case_name);
+    if (Clock::now() < m_deadline) return true;
+    return fail(Verdict::TimeLimitExceeded, total_limit_text(), case_name);
   }
 
   const CallData& call_data(const TestCase& test_case, uint64_t seed) {
@@ -154,9 +233,11 @@ class Judging {
     return it->second;
   }
 
-  // Every case of the tier, two calls each with different inputs in one
-  // runner process, so a solution that replays an earlier answer fails.
-  bool check(const std::string& tier_text, const std::string& pass, const std::map<std::string, std::string>& env) {
+  // Every case of the tier, one call per seed (two, with different inputs,
+  // in one runner process, so a solution that replays an earlier answer
+  // fails; each pass has seeds of its own, so no pass can replay another's).
+  bool check(const std::string& tier_text, const std::string& pass, const std::vector<uint64_t>& seeds,
+             const std::map<std::string, std::string>& env) {
     const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(tier_text));
     m_emit({{"status", "CHECKING"}, {"tier", tier_text}, {"pass", pass}, {"total_tests", cases.size()}});
     std::unique_ptr<RunnerSession> session;
@@ -168,16 +249,17 @@ class Judging {
       CaseReport report{test_case.name, tier_text, pass};
       report.flops = m_problem.definition->flops(test_case.args);
       const auto start = Clock::now();
-      for (uint64_t seed : {m_options.seed, m_options.seed + 1}) {
+      for (uint64_t seed : seeds) {
         const CallData& call = call_data(test_case, seed);
         Downloads downloads;
-        RunnerOutcome outcome = counted(session->run(m_problem.signature(), call, m_options.case_time_limit, downloads));
+        RunnerOutcome outcome = counted(session->run(m_problem.signature(), call, request_timeout(), downloads));
+        const std::string where = "with input seed " + std::to_string(seed) + " (" + pass + " pass): ";
         if (outcome.kind != RunnerOutcome::Kind::Ok) {
           report.verdict = verdict_for(outcome);
-          report.message = outcome.message;
+          report.message = m_report.judge_process_changed ? outcome.message : where + outcome.message;
         } else if (auto wrong = check_call(m_problem, call, downloads)) {
           report.verdict = Verdict::WrongAnswer;
-          report.message = "with input seed " + std::to_string(seed) + ": " + *wrong;
+          report.message = where + *wrong;
         }
         if (report.verdict != Verdict::Accepted) break;
       }
@@ -199,21 +281,35 @@ class Judging {
   // Each timed run is its own request on freshly generated inputs (seeds
   // from the judge's random source, so no solution can predict or replay
   // them); after each run the judge decides at random whether to verify its
-  // outputs, and bounds its claimed time with its own clock.
+  // outputs, and bounds its claimed time with its own clock. The bounds are
+  // calibrated first, for every case, while no solution code exists (the
+  // check passes' runners have ended, the bench runner is not started): a
+  // solution cannot slow, renice or starve the calibration to widen them.
   bool benchmark() {
     const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(m_options.bench_tier));
     m_emit({{"status", "BENCHMARKING"}, {"tier", m_options.bench_tier}, {"timing", m_report.timing_kind},
             {"total_tests", cases.size()}});
-    std::unique_ptr<RunnerSession> calibration, session;
-    if (!open_session(calibration, "calibrate", /*load_solution=*/false, {}) ||
-        !open_session(session, "bench", /*load_solution=*/true, {})) return false;
+    std::vector<TimingBound> bounds;
+    {
+      kill_leftover_children();  // none should be left; one that escaped (only without the sandbox) goes now
+      std::unique_ptr<RunnerSession> calibration;
+      if (!open_session(calibration, "calibrate", /*load_solution=*/false, {})) return false;
+      for (const TestCase* test_case : cases) {
+        if (!time_left(test_case->name)) return false;
+        TimingBound bound;
+        if (!calibrate(*calibration, *test_case, bound)) return false;
+        bounds.push_back(bound);
+      }
+    }
+    std::unique_ptr<RunnerSession> session;
+    if (!open_session(session, "bench", /*load_solution=*/true, {})) return false;
     const BenchSettings& settings = m_options.bench;
-    for (const TestCase* test_case : cases) {
+    for (std::size_t index = 0; index < cases.size(); ++index) {
+      const TestCase* test_case = cases[index];
       if (!time_left(test_case->name)) return false;
       CaseReport report{test_case->name, m_options.bench_tier, "natural"};
       report.flops = m_problem.definition->flops(test_case->args);
-      TimingBound bound;
-      if (!calibrate(*calibration, *test_case, bound)) return false;
+      const TimingBound& bound = bounds[index];
 
       runner::StoppingRule rule{settings.min_runs, settings.max_runs, settings.target_rse, settings.budget_seconds};
       std::vector<double> times_ms, round_trips_ms;
@@ -263,8 +359,13 @@ class Judging {
       const CallData call = fresh_inputs(test_case);
       Downloads downloads;
       RunnerOutcome outcome =
-          calibration.time(m_problem.signature(), call, m_options.case_time_limit, downloads, /*empty=*/true);
+          counted(calibration.time(m_problem.signature(), call, request_timeout(), downloads, /*empty=*/true));
       if (outcome.kind != RunnerOutcome::Kind::Ok) {
+        if (m_report.judge_process_changed) return false;
+        if (outcome.kind == RunnerOutcome::Kind::TimedOut && Clock::now() >= m_deadline) {
+          return fail(Verdict::TimeLimitExceeded, outcome.message, test_case.name);
+        }
+        // No solution code exists while calibrating: a failure here is the judge's.
         return fail(Verdict::JudgeError, "calibrating the timing bound failed: " + outcome.message, test_case.name);
       }
       round_trips.push_back(outcome.round_trip_ms);
@@ -273,8 +374,14 @@ class Judging {
     bound = calibrate_bound(round_trips, claims);
     // On the CPU backend a real launch costs the emulator more outside the
     // timed region (waking its workers) than an empty call: a wider floor.
-    // Its times are labelled CPU-emulated and never GPU time anyway.
-    if (m_backend.kind == BackendKind::Cpu) bound.noise_absolute_ms = kCpuBackendNoiseFloorMs;
+    // Its times are labelled CPU-emulated and never GPU time anyway. Either
+    // way the allowance has a ceiling, whatever the calibration saw.
+    if (m_backend.kind == BackendKind::Cpu) {
+      bound.noise_absolute_ms = kCpuBackendNoiseFloorMs;
+      bound.noise_max_ms = kCpuBackendNoiseCeilingMs;
+    } else {
+      bound.noise_max_ms = kGpuNoiseCeilingMs;
+    }
     return true;
   }
 
@@ -282,8 +389,7 @@ class Judging {
                  double& round_trip_ms) {
     CallData call = fresh_inputs(test_case);
     Downloads downloads;
-    RunnerOutcome outcome =
-        counted(session.time(m_problem.signature(), call, m_options.case_time_limit, downloads));
+    RunnerOutcome outcome = counted(session.time(m_problem.signature(), call, request_timeout(), downloads));
     if (outcome.kind != RunnerOutcome::Kind::Ok) return fail(verdict_for(outcome), outcome.message, test_case.name);
     claimed_ms = outcome.reply["ms"].get<double>();
     round_trip_ms = outcome.round_trip_ms;
@@ -301,12 +407,15 @@ class Judging {
   }
 
   bool fail(Verdict verdict, const std::string& message, const std::string& case_name) {
+    // A change to the judge's own process is the fault that stays reported.
+    if (m_report.judge_process_changed) return false;
     m_report.verdict = verdict;
     m_report.message = (case_name.empty() ? "" : "case '" + case_name + "': ") + message;
     return false;
   }
 
   JudgeReport finish() {
+    note_own_process_changes();
     json event = {{"status", verdict_name(m_report.verdict)}};
     if (m_report.verdict != Verdict::Accepted) event["message"] = m_report.message;
     if (m_report.verdict == Verdict::Accepted && !m_report.benchmarks.empty()) {
@@ -322,8 +431,9 @@ class Judging {
   const Backend& m_backend;
   const JudgeOptions& m_options;
   const EventSink& m_emit;
+  const OwnProcessState& m_own_state;  // the judge's limits and scheduling before any child ran
   std::mt19937_64 m_random;  // input seeds of timed runs, which runs to verify
-  double m_solution_ms = 0;  // round trips of the solution's runner requests
+  Clock::time_point m_deadline = Clock::time_point::max();  // the whole judging's (--total-time-limit)
   JudgeReport m_report;
   std::filesystem::path m_library;
   std::map<std::string, CallData> m_calls;
@@ -333,8 +443,12 @@ class Judging {
 
 JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
                            const EventSink& emit) {
+  // A limit a child lowers on the judge (prlimit on its parent) must fail
+  // a write with a message, not kill the judge without a verdict.
+  ignore_fatal_limit_signals();
+  const OwnProcessState own_state = snapshot_own_state();
   try {
-    return Judging(problem, backend, options, emit).run();
+    return Judging(problem, backend, options, emit, own_state).run();
   } catch (const std::exception& error) {
     JudgeReport report;
     report.problem = problem.slug();
@@ -343,6 +457,13 @@ JudgeReport judge_solution(const Problem& problem, const Backend& backend, const
     report.backend = backend;
     report.verdict = Verdict::JudgeError;
     report.message = std::string("judge error (not the solution's fault): ") + error.what();
+    // What made the judge fail may be the solution's doing from its runner.
+    if (const std::string changes = own_state_changes(own_state); !changes.empty()) {
+      report.judge_process_changed = true;
+      report.verdict = Verdict::RuntimeError;
+      report.message = "solution code changed the judge's own process from its runner (" + changes +
+                       "), and the judging failed: " + error.what();
+    }
     emit({{"status", verdict_name(report.verdict)}, {"message", report.message}});
     return report;
   }

@@ -43,8 +43,8 @@ struct JudgeOptions {
   uint64_t seed = 1;
   bool shuffled_check = true;           // CPU backend: a second pass in shuffled thread order
   double case_time_limit = 60;          // seconds per runner request (each check call, each timed run)
-  double total_time_limit = 1800;       // seconds of the solution's own requests; compiling and
-                                        // the judge's references do not count
+  double total_time_limit = 1800;       // wall-clock seconds from the end of compiling to the verdict
+                                        // (see judge_solution); compiling has its own limit
   double compile_time_limit = 300;
   std::uintmax_t compiler_memory_bytes = kDefaultCompilerMemoryBytes;  // per compiler process; 0 = none
   std::uintmax_t cache_max_bytes = kDefaultCacheMaxBytes;              // the cache's total; 0 = none
@@ -86,12 +86,25 @@ struct JudgeReport {
   nlohmann::json device_properties;  // the runner's: name, SMs, clocks, memory, versions (null if not loaded)
   double geomean_ms = 0;
   double geomean_gflops = 0;
+  // Solution code changed the judge's own resource limits or scheduling
+  // (its runner is the judge's child): the verdict is RUNTIME_ERROR, and a
+  // report file the judge then cannot write is no fault of the judge's.
+  bool judge_process_changed = false;
 };
 
 using EventSink = std::function<void(const nlohmann::json& event)>;
 
 // Judges `options.solution`. Never throws for the solution's faults; a fault
 // of the judge or the problem becomes Verdict::JudgeError with a message.
+//
+// Whatever the solution does, the judging ends within `total_time_limit`
+// seconds of wall-clock time after compiling: every request to a runner
+// (writing it, the call, the answer) is bounded by what is left of it, and
+// ends as TIME_LIMIT_EXCEEDED when it runs out. As a last resort a watchdog
+// thread ends the process kTotalTimeGraceSeconds later: it kills every child,
+// prints the TIME_LIMIT_EXCEEDED verdict on stderr and exits with its code
+// (no report file is written then).
+inline constexpr double kTotalTimeGraceSeconds = 10.0;
 JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
                            const EventSink& emit);
 

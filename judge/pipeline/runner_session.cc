@@ -1,16 +1,21 @@
 #include "judge/pipeline/runner_session.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <stdexcept>
 
 #include "harness/runner/protocol.h"
 #include "harness/sandbox/seccomp_filter.h"
 #include "judge/common/printable.h"
+#include "judge/pipeline/bounded_json.h"
 
 namespace judge {
 
@@ -20,32 +25,77 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-void write_bytes(const std::filesystem::path& path, const std::vector<char>& data) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(data.data(), static_cast<std::streamsize>(data.size()));
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-}
-
-// Reads a buffer the runner wrote: exactly `expected` bytes, or a Hostile
-// error naming the file. Reads at most one byte more, whatever the file holds.
+// Files in the exchange folder, which the runner (solution code) may write
+// too: a file it put in the judge's way, a symbolic link or a FIFO (which
+// would block an open), is an error naming the file, never followed or
+// waited on.
 struct HostileOutput : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The request's input file, created afresh (whatever was at the path is removed first).
+void write_bytes(const std::filesystem::path& path, const std::vector<char>& data) {
+  std::error_code ignored;
+  std::filesystem::remove(path, ignored);
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0) throw HostileOutput("cannot create " + path.string() + ": " + std::strerror(errno));
+  std::size_t written = 0;
+  while (written < data.size()) {
+    const ssize_t n = write(fd, data.data() + written, data.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const std::string error = n < 0 ? std::strerror(errno) : "no progress";
+      close(fd);
+      throw HostileOutput("cannot write " + path.string() + ": " + error);
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (close(fd) != 0) throw HostileOutput("cannot write " + path.string() + ": " + std::strerror(errno));
+}
+
+// Reads a buffer the runner wrote: exactly `expected` bytes of a regular
+// file, or a Hostile error naming the file. Reads at most one byte more,
+// whatever the file holds.
 std::vector<char> read_exact(const std::filesystem::path& path, std::size_t expected) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw HostileOutput("the solution's process left no " + path.filename().string());
+  const std::string name = path.filename().string();
+  const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    throw HostileOutput(errno == ENOENT ? "the solution's process left no " + name
+                                        : name + " cannot be opened (" + std::strerror(errno) +
+                                              "): the file was tampered with");
+  }
+  struct stat info {};
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    close(fd);
+    throw HostileOutput(name + " is not a regular file: the file was tampered with");
+  }
   std::vector<char> data(expected + 1);
-  in.read(data.data(), static_cast<std::streamsize>(data.size()));
-  const std::size_t got = static_cast<std::size_t>(in.gcount());
+  std::size_t got = 0;
+  while (got < data.size()) {
+    const ssize_t n = read(fd, data.data() + got, data.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  close(fd);
   if (got != expected) {
-    throw HostileOutput(path.filename().string() + " holds " + (got > expected ? "more than " : "") +
-                        std::to_string(got) + " bytes, not the " + std::to_string(expected) +
+    throw HostileOutput(name + " holds " + (got > expected ? "more than " : "") + std::to_string(got) +
+                        " bytes, not the " + std::to_string(expected) +
                         " the buffer and its guard take (the file was tampered with)");
   }
   data.pop_back();
   return data;
 }
+
+// What the runner relays from the solution's process: quoted as its words,
+// and no longer than a report needs.
+std::string relayed(const std::string& text) {
+  constexpr std::size_t kLimit = 2000;
+  return "the solution's process said: " + (text.size() > kLimit ? text.substr(0, kLimit) + " [...]" : text);
+}
+
+// Replies are flat objects (device_properties is the deepest, at 2).
+constexpr std::size_t kMaxReplyDepth = 8;
 
 // What the solution's process printed that explains its end: from the first
 // fault report (the CPU backend's "cucpu: kernel ..." line or an
@@ -119,7 +169,7 @@ RunnerSession::RunnerSession(const Backend& backend, const std::map<std::string,
 
 RunnerSession::~RunnerSession() {
   if (m_child) {
-    m_child->send_line(json{{"op", protocol::kOpExit}}.dump());
+    m_child->send_line(json{{"op", protocol::kOpExit}}.dump(), 1.0);
     m_child->finish(2.0);
   }
 }
@@ -129,17 +179,26 @@ RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock
   char id[17];
   std::snprintf(id, sizeof id, "%016llx", static_cast<unsigned long long>(m_ids()));
   message["id"] = id;
-  const bool sent = m_child->send_line(message.dump());
-  std::optional<std::string> line = sent ? m_child->read_line(timeout_seconds) : std::nullopt;
+  // One deadline for writing the request and reading its answer.
+  auto seconds_left = [&] {
+    return timeout_seconds - std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  const bool sent = m_child->send_line(message.dump(), seconds_left());
+  std::optional<std::string> line = sent ? m_child->read_line(seconds_left()) : std::nullopt;
   outcome.round_trip_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  const std::string limit_text = std::to_string(static_cast<int>(std::ceil(timeout_seconds))) + " s";
   if (!line) {
     if (!sent) m_child->finish(1.0);
     const ExitStatus& status = m_child->status();
     const std::string log = m_child->output_tail(256 * 1024);
-    if (status.timed_out) {
+    if (status.timed_out && m_child->input_stalled()) {
       outcome.kind = RunnerOutcome::Kind::TimedOut;
-      outcome.message = "no answer within " + std::to_string(static_cast<int>(timeout_seconds)) +
-                        " s; the solution's process was killed" + tail_note(log);
+      outcome.message = "the solution's process did not take the judge's request within " + limit_text +
+                        " (its input pipe stayed full: solution code filled it or stopped the runner reading); "
+                        "it was killed" + tail_note(log);
+    } else if (status.timed_out) {
+      outcome.kind = RunnerOutcome::Kind::TimedOut;
+      outcome.message = "no answer within " + limit_text + "; the solution's process was killed" + tail_note(log);
     } else if (m_child->reply_overflowed()) {
       outcome.kind = RunnerOutcome::Kind::Hostile;
       outcome.message = "the solution's process wrote a reply longer than the protocol allows; it was killed";
@@ -151,20 +210,21 @@ RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock
   }
   auto hostile = [&](const std::string& what) {
     m_child->finish(0.0);  // nothing more it says can be trusted
-    outcome.kind = RunnerOutcome::Kind::Hostile;
-    outcome.message = "the reply pipe carried " + what +
+    RunnerOutcome refused;
+    refused.round_trip_ms = outcome.round_trip_ms;
+    refused.kind = RunnerOutcome::Kind::Hostile;
+    refused.message = "the reply pipe carried " + what +
                       ": solution code wrote to the judge's protocol channel; the process was killed";
-    return outcome;
+    return refused;
   };
-  try {
-    outcome.reply = json::parse(*line);
-  } catch (const json::exception&) {
-    return hostile("a line that is not JSON");
-  }
-  if (!outcome.reply.is_object() || !outcome.reply.contains("status") || !outcome.reply["status"].is_string()) {
+  std::string parse_error;
+  std::optional<json> parsed = parse_json_bounded(*line, kMaxReplyDepth, parse_error);
+  if (!parsed) return hostile(parse_error);
+  if (!parsed->is_object() || !parsed->contains("status") || !(*parsed)["status"].is_string()) {
     return hostile("a JSON value that is not a reply");
   }
-  if (outcome.reply.value("id", json()) != json(id)) return hostile("a reply to no request the judge sent");
+  if (parsed->value("id", json()) != json(id)) return hostile("a reply to no request the judge sent");
+  outcome.reply = std::move(*parsed);
   auto text = [&](const char* key) {
     const json& value = outcome.reply.contains(key) ? outcome.reply[key] : json();
     return value.is_string() ? value.get<std::string>() : std::string();
@@ -173,19 +233,37 @@ RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock
   if (status == protocol::kStatusOk) return outcome;
   if (status == protocol::kStatusCudaError) {
     outcome.kind = RunnerOutcome::Kind::CudaError;
-    outcome.message = text("error") + " (" + text("message") + ") in " + text("where") +
+    outcome.message = relayed("CUDA error " + text("error") + " (" + text("message") + ") in " + text("where")) +
                       tail_note(m_child->output_tail(256 * 1024));
-  } else if (status == "load_error") {
+  } else if (status == protocol::kStatusLoadError) {
     outcome.kind = RunnerOutcome::Kind::LoadError;
-    outcome.message = text("message");
+    outcome.message = relayed(text("message"));
+  } else if (status == protocol::kStatusSolutionError) {
+    outcome.kind = RunnerOutcome::Kind::SolutionFault;
+    outcome.message = relayed(text("message")) + tail_note(m_child->output_tail(256 * 1024));
+  } else if (m_holds_solution_code) {
+    // The judge's requests are well-formed (a runner without solution code
+    // gets the same ones); after solution code ran, a "bad request" is the
+    // solution's doing (it can write to the runner's input, memory and
+    // exchange folder), and so is a status the protocol does not have.
+    m_child->finish(0.0);
+    outcome.kind = RunnerOutcome::Kind::Hostile;
+    outcome.message = "the runner could not carry out the judge's request after solution code had run in its "
+                      "process (solution code can write to the runner's input, memory and files); " +
+                      relayed("'" + status + "': " + text("message"));
   } else {
     outcome.kind = RunnerOutcome::Kind::JudgeBug;
-    outcome.message = "runner: " + text("message");
+    outcome.message = "runner (no solution loaded): " + text("message");
   }
   return outcome;
 }
 
+RunnerOutcome RunnerSession::ping(double timeout_seconds) {
+  return request({{"op", protocol::kOpPing}}, timeout_seconds, Clock::now());
+}
+
 RunnerOutcome RunnerSession::load(const std::filesystem::path& library, double timeout_seconds) {
+  m_holds_solution_code = true;  // static constructors run inside dlopen
   return request({{"op", protocol::kOpLoad}, {"library", library.string()}}, timeout_seconds, Clock::now());
 }
 json RunnerSession::call_arguments(const Signature& signature, const CallData& call, const std::string& tag) {
@@ -235,7 +313,20 @@ RunnerOutcome RunnerSession::exchange(const std::string& op, const Signature& si
                                       double timeout_seconds, Downloads& downloads, json extra) {
   const std::string tag = "call";
   const Clock::time_point start = Clock::now();  // before the inputs exist anywhere the solution could see
-  json message = {{"op", op}, {"params", call_arguments(signature, call, tag)}};
+  json message;
+  try {
+    message = {{"op", op}, {"params", call_arguments(signature, call, tag)}};
+  } catch (const HostileOutput& error) {
+    // The exchange folder is the runner's to write as well: once it held
+    // solution code, a file in the judge's way is the solution's doing.
+    if (!m_holds_solution_code) throw std::runtime_error(error.what());
+    m_child->finish(0.0);
+    RunnerOutcome outcome;
+    outcome.kind = RunnerOutcome::Kind::Hostile;
+    outcome.message = std::string("the judge could not write the request's inputs into the exchange folder, which "
+                                  "the solution's process can write too: ") + error.what();
+    return outcome;
+  }
   message.update(extra);
   RunnerOutcome outcome = request(message, timeout_seconds, start);
   if (outcome.kind == RunnerOutcome::Kind::Ok) {
@@ -268,7 +359,9 @@ RunnerOutcome RunnerSession::time(const Signature& signature, const CallData& ca
   if (!ms.is_number() || !std::isfinite(ms.get<double>()) || ms.get<double>() < 0) {
     m_child->finish(0.0);
     outcome.kind = RunnerOutcome::Kind::Hostile;
-    outcome.message = "the timed run's reply holds no valid time ('" + ms.dump() + "'): the reply was tampered with";
+    const std::string shown = ms.dump();
+    outcome.message = "the timed run's reply holds no valid time ('" + shown.substr(0, 80) +
+                      (shown.size() > 80 ? "...'" : "'") + "): the reply was tampered with";
   }
   return outcome;
 }

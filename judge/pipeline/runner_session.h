@@ -22,10 +22,14 @@ namespace judge {
 
 // How a request to the runner ended. Everything the runner returns is
 // treated as hostile (solution code shares its process): a reply that is not
-// the runner's answer, or a buffer file of the wrong size, is Hostile, a
-// RUNTIME_ERROR, never a judge fault or an out-of-bounds read.
+// the runner's answer, nested too deep, or a buffer file of the wrong size or
+// kind, is Hostile, a RUNTIME_ERROR, never a judge fault, a crash or an
+// out-of-bounds read. Once the load request is sent (the library's static
+// constructors run in dlopen), anything the runner reports may be forged, so
+// only a runner that never held solution code can report a JudgeBug; text
+// the runner relays is quoted as the solution's process's, never the judge's.
 struct RunnerOutcome {
-  enum class Kind { Ok, CudaError, LoadError, Crashed, TimedOut, Hostile, JudgeBug } kind = Kind::Ok;
+  enum class Kind { Ok, CudaError, LoadError, SolutionFault, Crashed, TimedOut, Hostile, JudgeBug } kind = Kind::Ok;
   std::string message;  // for all but Ok
   nlohmann::json reply;
   double round_trip_ms = 0;  // the judge's own clock, from before the inputs were written
@@ -50,7 +54,13 @@ class RunnerSession {
                 const RunnerConfinement& confinement);
   ~RunnerSession();
 
+  // Waits for the runner to answer, before any solution code is loaded (see
+  // protocol.h, kOpPing).
+  RunnerOutcome ping(double timeout_seconds);
+
+  // From here on the process holds solution code (see RunnerOutcome).
   RunnerOutcome load(const std::filesystem::path& library, double timeout_seconds);
+  bool holds_solution_code() const { return m_holds_solution_code; }
 
   // One checked call; fills `downloads` on success.
   RunnerOutcome run(const Signature& signature, const CallData& call, double timeout_seconds, Downloads& downloads);
@@ -61,6 +71,10 @@ class RunnerSession {
   // measure the request's own overhead in a session without a solution.
   RunnerOutcome time(const Signature& signature, const CallData& call, double timeout_seconds,
                      Downloads& downloads, bool empty = false);
+
+  // Every request, the writing of its inputs and the reading of its answer
+  // included, ends within its `timeout_seconds`; a runner that does not take
+  // it (its input pipe full) or does not answer is killed: TimedOut.
 
   // What printed the runner; its sandbox line says what is enforced.
   std::string log_tail(std::size_t max_bytes) const { return m_child->output_tail(max_bytes); }
@@ -76,6 +90,7 @@ class RunnerSession {
   std::filesystem::path m_dir;
   std::unique_ptr<ChildProcess> m_child;
   std::mt19937_64 m_ids;
+  bool m_holds_solution_code = false;
 };
 
 }  // namespace judge

@@ -29,6 +29,13 @@ TimingBound calibrate_bound(const std::vector<double>& round_trip_ms, const std:
   return bound;
 }
 
+double noise_allowance_ms(const TimingBound& bound, double round_trip_ms) {
+  const double noise = bound.noise_absolute_ms + bound.noise_spread_factor * bound.spread_ms +
+                       bound.noise_overhead_fraction * bound.overhead_ms +
+                       bound.noise_round_trip_fraction * round_trip_ms;
+  return std::min(noise, std::max(bound.noise_max_ms, bound.noise_absolute_ms));
+}
+
 std::optional<std::string> impossible_claim(double claimed_ms, double round_trip_ms) {
   // A GPU event interval lies inside the request; allow clock granularity.
   if (claimed_ms <= round_trip_ms * 1.01 + 0.5) return std::nullopt;
@@ -48,9 +55,7 @@ std::optional<std::string> forged_claims(const std::vector<double>& claimed_ms,
   }
   const double typical_unexplained = median(unexplained);
   const double typical_round_trip = median(round_trip_ms);
-  const double noise = bound.noise_absolute_ms + bound.noise_spread_factor * bound.spread_ms +
-                       bound.noise_overhead_fraction * bound.overhead_ms +
-                       bound.noise_round_trip_fraction * typical_round_trip;
+  const double noise = noise_allowance_ms(bound, typical_round_trip);
   if (typical_unexplained <= noise) return std::nullopt;
   char text[500];
   std::snprintf(text, sizeof text,

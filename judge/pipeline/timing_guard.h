@@ -26,12 +26,17 @@ struct TimingBound {
   double overhead_ms = 0;  // calibrated: median round trip of an empty timed request
   double spread_ms = 0;    // calibrated: max - min of those round trips (how loaded the machine is)
   // Allowed unexplained time: absolute + the calibration's spread + relative
-  // to the overhead + relative to the round trip.
+  // to the overhead + relative to the round trip, and never more than
+  // noise_max_ms, however loaded or slow the calibration looked.
   double noise_absolute_ms = 2.0;  // the judge raises it on the CPU backend (judging.cc)
   double noise_spread_factor = 4.0;
   double noise_overhead_fraction = 0.5;
   double noise_round_trip_fraction = 0.1;
+  double noise_max_ms = 100.0;     // the judge sets it per backend (judging.cc)
 };
+
+// The unexplained time per run `bound` allows for a case whose median round trip is `round_trip_ms`.
+double noise_allowance_ms(const TimingBound& bound, double round_trip_ms);
 
 // The bound from calibration round trips (empty call) and their claims.
 TimingBound calibrate_bound(const std::vector<double>& round_trip_ms, const std::vector<double>& claimed_ms);

@@ -88,10 +88,16 @@ std::vector<char> read_exact(const std::filesystem::path& path, std::size_t expe
 }
 
 // What the runner relays from the solution's process: quoted as its words,
-// and no longer than a report needs.
-std::string relayed(const std::string& text) {
+// no longer than a report needs, one line inline and escaped, several lines
+// each behind "| " (judge::relayed), so no line of it reads as the judge's.
+std::string said_by_solution(const std::string& text) {
   constexpr std::size_t kLimit = 2000;
-  return "the solution's process said: " + (text.size() > kLimit ? text.substr(0, kLimit) + " [...]" : text);
+  const std::string quoted = text.size() > kLimit ? text.substr(0, kLimit) + " [...]" : text;
+  const std::size_t newline = quoted.find('\n');
+  if (newline == std::string::npos || newline + 1 == quoted.size()) {
+    return "the solution's process said: " + printable_line(quoted.substr(0, newline));
+  }
+  return "the solution's process said:\n" + relayed(quoted);
 }
 
 // Replies are flat objects (device_properties is the deepest, at 2).
@@ -121,7 +127,7 @@ std::string diagnostic_excerpt(const std::string& log) {
 std::string tail_note(const std::string& log) {
   const std::string excerpt = diagnostic_excerpt(log);
   // Quoted line by line ("| "), so nothing it printed reads as the judge's.
-  return excerpt.empty() ? "" : "\n--- the solution's process printed ---\n" + relayed(excerpt);
+  return excerpt.empty() ? "" : "\n--- the solution's process printed ---\n" + said_by_solution(excerpt);
 }
 
 }  // namespace
@@ -233,14 +239,14 @@ RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock
   if (status == protocol::kStatusOk) return outcome;
   if (status == protocol::kStatusCudaError) {
     outcome.kind = RunnerOutcome::Kind::CudaError;
-    outcome.message = relayed("CUDA error " + text("error") + " (" + text("message") + ") in " + text("where")) +
+    outcome.message = said_by_solution("CUDA error " + text("error") + " (" + text("message") + ") in " + text("where")) +
                       tail_note(m_child->output_tail(256 * 1024));
   } else if (status == protocol::kStatusLoadError) {
     outcome.kind = RunnerOutcome::Kind::LoadError;
-    outcome.message = relayed(text("message"));
+    outcome.message = said_by_solution(text("message"));
   } else if (status == protocol::kStatusSolutionError) {
     outcome.kind = RunnerOutcome::Kind::SolutionFault;
-    outcome.message = relayed(text("message")) + tail_note(m_child->output_tail(256 * 1024));
+    outcome.message = said_by_solution(text("message")) + tail_note(m_child->output_tail(256 * 1024));
   } else if (m_holds_solution_code) {
     // The judge's requests are well-formed (a runner without solution code
     // gets the same ones); after solution code ran, a "bad request" is the
@@ -250,7 +256,7 @@ RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock
     outcome.kind = RunnerOutcome::Kind::Hostile;
     outcome.message = "the runner could not carry out the judge's request after solution code had run in its "
                       "process (solution code can write to the runner's input, memory and files); " +
-                      relayed("'" + status + "': " + text("message"));
+                      said_by_solution("'" + status + "': " + text("message"));
   } else {
     outcome.kind = RunnerOutcome::Kind::JudgeBug;
     outcome.message = "runner (no solution loaded): " + text("message");

@@ -16,7 +16,8 @@ constexpr size_t kChunk = 1024;
 __global__ void chunk_totals(const float* x, size_t n, size_t chunks, float* totals) {
   for (size_t c = blockIdx.x * size_t{blockDim.x} + threadIdx.x; c < chunks; c += size_t{gridDim.x} * blockDim.x) {
     float total = 0.0f;
-    for (size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) total += x[i];
+    const size_t end = (c + 1) * kChunk < n ? (c + 1) * kChunk : n;
+    for (size_t i = c * kChunk; i < end; ++i) total += x[i];
     totals[c] = total;
   }
 }
@@ -34,7 +35,8 @@ __global__ void chunk_offsets(float* totals, size_t chunks) {
 __global__ void chunk_scan(const float* x, float* y, size_t n, size_t chunks, const float* offsets) {
   for (size_t c = blockIdx.x * size_t{blockDim.x} + threadIdx.x; c < chunks; c += size_t{gridDim.x} * blockDim.x) {
     float running = offsets[c];
-    for (size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) {
+    const size_t end = (c + 1) * kChunk < n ? (c + 1) * kChunk : n;
+    for (size_t i = c * kChunk; i < end; ++i) {
       y[i] = running;
       running += x[i];
     }

@@ -15,7 +15,7 @@ constexpr unsigned kThreads = 256;
 __global__ void running_sum(const float* x, float* y, size_t n, size_t window) {
   const size_t half = (window - 1) / 2;
   for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < n; i += size_t{gridDim.x} * blockDim.x) {
-    const size_t lo = i >= half ? i - half : 0, hi = std::min(n, i + half + 1);
+    const size_t lo = i >= half ? i - half : 0, hi = i + half + 1 < n ? i + half + 1 : n;
     float sum = 0.0f;
     for (size_t j = lo; j < hi; ++j) sum += x[j];
     y[i] = sum;

@@ -44,6 +44,20 @@ double parallel_sum(int64_t count, const std::function<double(int64_t i)>& term)
   return total;
 }
 
+judge::Shape literal_shape(const judge::ScalarArgs& args) {
+  require(args.has_array("shape"), "parameter 'shape' must be given in the case as a list of extents, e.g. [4, 5, 6]");
+  const judge::Shape extents = args.array("shape");
+  const int64_t ndim = args.integer("ndim");
+  require(ndim >= 1 && ndim <= 8, "parameter 'ndim' = " + std::to_string(ndim) + " must be between 1 and 8");
+  require(static_cast<int64_t>(extents.size()) == ndim, "parameter 'shape' lists " + std::to_string(extents.size()) +
+                                                            " extents, but 'ndim' = " + std::to_string(ndim));
+  for (std::size_t i = 0; i < extents.size(); ++i) {
+    require(extents[i] >= 1, "parameter 'shape' has extent " + std::to_string(extents[i]) + " at index " +
+                                 std::to_string(i) + "; every extent must be at least 1");
+  }
+  return extents;
+}
+
 double row_dot(const float* a, const float* b, int64_t row, int64_t length) {
   const float* x = a + row * length;
   const float* y = b + row * length;

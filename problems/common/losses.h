@@ -42,6 +42,11 @@ class ElementwiseLoss : public judge::ProblemDefinition {
 // depend on the thread count or timing.
 double parallel_sum(int64_t count, const std::function<double(int64_t i)>& term);
 
+// The `shape` array of a loss over a tensor of any rank (Tensara's
+// `shape` + `ndim` parameters): given literally by the case, `ndim` extents
+// (1 to 8), each at least 1. Throws judge::InvalidCase naming the parameter.
+judge::Shape literal_shape(const judge::ScalarArgs& args);
+
 // The dot product, in double, of row `row` of two (rows, length) row-major
 // matrices.
 double row_dot(const float* a, const float* b, int64_t row, int64_t length);

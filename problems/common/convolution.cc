@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "problems/common/parallel.h"
+#include "problems/common/scalar_checks.h"
 
 namespace problems {
 namespace {
@@ -28,6 +29,16 @@ ConvolutionGeometry same_convolution(const std::array<int64_t, 3>& in_size,
   geometry.kernel = kernel;
   for (int axis = 0; axis < 3; ++axis) geometry.padding[axis] = (kernel[axis] - 1) / 2;
   return geometry;
+}
+
+int64_t centred_kernel_extent(const judge::ScalarArgs& args, const std::string& kernel_name,
+                              const std::string& extent_name) {
+  const int64_t extent = size_at_least(args, extent_name, 2);
+  const int64_t kernel = size_at_least(args, kernel_name, 1);
+  require(kernel % 2 == 1, kernel_name + " = " + std::to_string(kernel) + " must be odd (the kernel is centred)");
+  require(kernel < extent, kernel_name + " = " + std::to_string(kernel) + " must be smaller than " + extent_name +
+                               " = " + std::to_string(extent));
+  return kernel;
 }
 
 void convolve(const ConvolutionGeometry& geometry, const float* input, const float* kernel,

@@ -14,6 +14,9 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <string>
+
+#include "judge/problem/definition.h"
 
 namespace problems {
 
@@ -34,6 +37,13 @@ struct ConvolutionGeometry {
 // the kernel's centre tap sits on the output position.
 ConvolutionGeometry same_convolution(const std::array<int64_t, 3>& in_size,
                                      const std::array<int64_t, 3>& kernel);
+
+// validate() for a centred kernel: reads the size_t parameters `extent_name`
+// (at least 2) and `kernel_name`, which must be odd and smaller than the
+// extent (the family's promise, from upstream); throws judge::InvalidCase
+// naming the parameter otherwise. Returns the kernel extent.
+int64_t centred_kernel_extent(const judge::ScalarArgs& args, const std::string& kernel_name,
+                              const std::string& extent_name);
 
 // Receives `count` consecutive output elements starting at flat (row-major)
 // index `first`, in double. Called from worker threads, each element once.

@@ -2,7 +2,6 @@
 // zero padding (K - 1) / 2, accumulated in double (problems/common/convolution).
 #include "judge/problem/definition.h"
 #include "problems/common/convolution.h"
-#include "problems/common/scalar_checks.h"
 
 namespace problems {
 namespace {
@@ -14,10 +13,7 @@ class Conv1d : public judge::ProblemDefinition {
   }
 
   void validate(const judge::ScalarArgs& args) const override {
-    const int64_t n = size_at_least(args, "N", 2);
-    const int64_t k = size_at_least(args, "K", 1);
-    require(k % 2 == 1, "K = " + std::to_string(k) + " must be odd (the kernel is centred)");
-    require(k < n, "K = " + std::to_string(k) + " must be smaller than N = " + std::to_string(n));
+    centred_kernel_extent(args, "K", "N");
   }
 
   std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {

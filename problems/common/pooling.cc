@@ -24,7 +24,7 @@ PoolGeometry pool_geometry(const judge::ScalarArgs& args, const std::vector<std:
   g.padding = size_at_least(args, "padding", 0);
   require(g.padding <= g.kernel / 2,
           "parameter 'padding' = " + std::to_string(g.padding) + " must be at most kernel_size / 2 = " +
-              std::to_string(g.kernel / 2) + " (else a window could hold padding only)");
+              std::to_string(g.kernel / 2) + " (the framework's rule)");
   const int64_t window = g.dilation * (g.kernel - 1) + 1;
   for (std::size_t a = 0; a < extent_names.size(); ++a) {
     const int64_t out = pooled_extent(g.in[a], g.kernel, g.stride, g.padding, g.dilation);

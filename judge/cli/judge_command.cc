@@ -7,8 +7,10 @@
 #include <cxxopts.hpp>
 #include <fstream>
 #include <iostream>
+#include <memory>
 
 #include "judge/cli/command.h"
+#include "judge/cli/live_status.h"
 #include "judge/cli/options.h"
 #include "judge/common/errors.h"
 #include "judge/common/paths.h"
@@ -25,6 +27,42 @@
 #include "judge/pipeline/subprocess.h"
 
 namespace judge {
+
+namespace {
+
+std::string case_names(const std::vector<const TestCase*>& cases) {
+  std::string names;
+  for (const TestCase* test_case : cases) names += (names.empty() ? "" : ", ") + test_case->name;
+  return names;
+}
+
+// --case names a case of the tier being checked; the benchmark times it only
+// if its tier has it too (otherwise it is skipped, and the judge says so).
+void require_case(const Problem& problem, JudgeOptions& options) {
+  auto has_case = [&](const std::string& tier) {
+    for (const TestCase* test_case : problem.cases.tier(parse_tier(tier))) {
+      if (test_case->name == options.only_case) return true;
+    }
+    return false;
+  };
+  if (options.check_tier != "none" && !has_case(options.check_tier)) {
+    throw UsageError("--case: " + problem.slug() + " has no case '" + printable_line(options.only_case) +
+                     "' in its '" + options.check_tier + "' tier (" +
+                     case_names(problem.cases.tier(parse_tier(options.check_tier))) + ")");
+  }
+  if (options.benchmark && !has_case(options.bench_tier)) {
+    if (options.check_tier == "none") {
+      throw UsageError("--case: " + problem.slug() + " has no case '" + printable_line(options.only_case) +
+                       "' in its '" + options.bench_tier + "' tier (" +
+                       case_names(problem.cases.tier(parse_tier(options.bench_tier))) + ")");
+    }
+    std::cerr << "judge: --case " << printable_line(options.only_case) << " is not in the '" << options.bench_tier
+              << "' tier: no benchmark\n";
+    options.benchmark = false;
+  }
+}
+
+}  // namespace
 
 int run_judge_command(const CommandLine& line) {
   // Expected outputs live in this process: no other process of the user
@@ -48,8 +86,12 @@ int run_judge_command(const CommandLine& line) {
       ("bench-tier", "cases to time", cxxopts::value<std::string>()->default_value("full"))
       ("seed", "input seed: the natural pass uses seed and seed+1, the CPU backend's shuffled pass seed+2 and "
                "seed+3", cxxopts::value<uint64_t>()->default_value("1"))
-      ("time-limit", "seconds per call of the solution (and per benchmark case)",
+      ("time-limit", "seconds per call of the solution (and per timed run), for every case (default: 60 on a "
+                     "GPU; on the CPU backend derived per case, 100x the reference's time and at least 60)",
        cxxopts::value<double>()->default_value("60"))
+      ("case", "judge only this case of the tier (and of the bench tier, when benchmarking)",
+       cxxopts::value<std::string>())
+      ("quiet", "print only the verdict line (messages still go to --json and stderr)")
       ("total-time-limit", "wall-clock seconds for the whole judging, from the end of compiling to the verdict",
        cxxopts::value<double>()->default_value("1800"))
       ("json", "write the whole result as JSON to this file", cxxopts::value<std::string>())
@@ -120,6 +162,7 @@ int run_judge_command(const CommandLine& line) {
   judge_options.bench_tier = args["bench-tier"].as<std::string>();
   judge_options.seed = args["seed"].as<uint64_t>();
   judge_options.case_time_limit = args["time-limit"].as<double>();
+  judge_options.case_time_limit_given = args.count("time-limit") > 0;
   judge_options.total_time_limit = args["total-time-limit"].as<double>();
   judge_options.cache_root = args.count("cache-dir") ? resolve_user_path(args["cache-dir"].as<std::string>())
                                                      : default_cache_root();
@@ -129,6 +172,7 @@ int run_judge_command(const CommandLine& line) {
                        (tier == &judge_options.check_tier ? ", none)" : ")"));
     }
   }
+  if (args.count("case")) judge_options.only_case = args["case"].as<std::string>();
 
   BackendRequest backend_request;
   backend_request.backend = args["backend"].as<std::string>();
@@ -171,9 +215,15 @@ int run_judge_command(const CommandLine& line) {
   judge_options.compiler_memory_bytes = args["compiler-memory-limit"].as<unsigned long long>() << 20;
   judge_options.benchmark = args.count("benchmark") ? true : backend.kind == BackendKind::Cuda;
   if (args.count("no-benchmark")) judge_options.benchmark = false;
+  if (!judge_options.only_case.empty()) require_case(problem, judge_options);
 
   const bool events = args.count("events") > 0;
-  std::ostream& human = events ? std::cerr : std::cout;
+  const bool quiet = args.count("quiet") > 0;
+  std::ostream discarded(nullptr);  // --quiet: the usual lines go nowhere
+  std::ostream& human = quiet ? discarded : events ? std::cerr : std::cout;
+  // A live status line on a terminal only, never with --events or --quiet.
+  const std::size_t width = events || quiet ? 0 : terminal_width(STDOUT_FILENO);
+  std::unique_ptr<LiveStatus> live = width > 0 ? std::make_unique<LiveStatus>(std::cout, width) : nullptr;
   human << "judge: " << problem.slug() << " (" << dtype_name(problem.dtype) << ") <- "
         << printable_line(judge_options.solution_display) << "\n";
   if (!judge_options.sandbox) {
@@ -182,8 +232,14 @@ int run_judge_command(const CommandLine& line) {
   }
   EventSink sink = [&](const nlohmann::json& event) {
     if (events) print_event_line(std::cout, event);
-    print_progress(human, event);
+    if (live) {
+      live->print_above([&] { print_progress(human, event); });
+    } else {
+      print_progress(human, event);
+    }
   };
+  ProgressSink progress;
+  if (live) progress = [&](const Progress& now) { live->set(now); };
 
   // Work folders of judges that died (killed, out of memory) go first.
   const std::filesystem::path temp_root = std::filesystem::temp_directory_path();
@@ -191,7 +247,8 @@ int run_judge_command(const CommandLine& line) {
     human << "judge: removed " << swept << " work folder(s) of judges that are no longer running\n";
   }
   judge_options.work_root = make_work_dir(temp_root);
-  const JudgeReport report = judge_solution(problem, backend, judge_options, sink);
+  const JudgeReport report = judge_solution(problem, backend, judge_options, sink, progress);
+  live.reset();
   if (const int leftover = kill_leftover_children()) {
     std::cerr << "judge: killed " << leftover << " process(es) the solution or its compiler left behind\n";
   }
@@ -203,6 +260,7 @@ int run_judge_command(const CommandLine& line) {
     human << "work folder kept: " << printable_line(judge_options.work_root.string()) << "\n";
   }
   print_summary(human, report);
+  if (quiet) print_verdict_line(std::cout, report);
   if (args.count("json")) {
     const std::filesystem::path path = resolve_user_path(args["json"].as<std::string>());
     std::ofstream out(path);

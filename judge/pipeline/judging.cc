@@ -23,13 +23,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-Tier parse_tier(const std::string& name) {
-  for (Tier tier : kAllTiers) {
-    if (name == tier_name(tier)) return tier;
-  }
-  throw std::invalid_argument("unknown tier '" + name + "' (sample, check or full)");
-}
-
 // The verdict for a runner request that did not come back with "ok".
 Verdict verdict_for(const RunnerOutcome& outcome) {
   switch (outcome.kind) {
@@ -70,15 +63,16 @@ constexpr double kGpuNoiseCeilingMs = 100.0;
 class Judging {
  public:
   Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, const EventSink& emit,
-          const OwnProcessState& own_state)
-      : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_own_state(own_state),
-        m_random(std::random_device{}()) {
+          const ProgressSink& progress, const OwnProcessState& own_state)
+      : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_progress(progress),
+        m_own_state(own_state), m_random(std::random_device{}()) {
     m_report.problem = problem.slug();
     m_report.dtype = dtype_name(problem.dtype);
     m_report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
     m_report.backend = backend;
     m_report.timing_kind = backend.kind == BackendKind::Cuda ? "gpu" : "cpu-emulated";
     m_report.sandbox = options.sandbox ? "on" : "DISABLED (--no-sandbox)";
+    m_report.time_limit_rule = time_limit_rule();
   }
 
   JudgeReport run() {
@@ -209,16 +203,64 @@ class Judging {
     return outcome;
   }
 
+  bool derives_time_limits() const {
+    return m_backend.kind == BackendKind::Cpu && !m_options.case_time_limit_given;
+  }
+
+  std::string time_limit_rule() const {
+    char text[300];
+    if (derives_time_limits()) {
+      std::snprintf(text, sizeof text,
+                    "CPU backend: %.0fx the reference's time on each case on this machine, at least %.0f s per call "
+                    "(--time-limit sets one for every case)",
+                    kCpuLimitFactor, kCpuLimitFloorSeconds);
+    } else {
+      std::snprintf(text, sizeof text, "%g s per call (%s)", m_options.case_time_limit,
+                    m_options.case_time_limit_given ? "--time-limit" : "the default; --time-limit sets another");
+    }
+    return text;
+  }
+
+  // The per-call limit of a case: derived on the CPU backend from the
+  // reference's time on it (measured when its inputs are prepared).
+  double case_limit(const TestCase& test_case) {
+    if (!derives_time_limits()) return m_options.case_time_limit;
+    auto it = m_reference_seconds.find(test_case.name);
+    if (it == m_reference_seconds.end()) {
+      call_data(test_case, m_options.seed);  // measures it
+      it = m_reference_seconds.find(test_case.name);
+    }
+    return derived_cpu_time_limit(it->second);
+  }
+
+  void report_progress(const std::string& activity, double limit_seconds = 0, double expected_seconds = 0,
+                       const std::string& basis = "") {
+    if (m_progress) m_progress(Progress{activity, expected_seconds, basis, limit_seconds});
+  }
+
+  // The cases of a tier this judging runs: all, or the one --case names.
+  std::vector<const TestCase*> cases_of(const std::string& tier_text) const {
+    std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(tier_text));
+    if (m_options.only_case.empty()) return cases;
+    std::vector<const TestCase*> chosen;
+    for (const TestCase* test_case : cases) {
+      if (test_case->name == m_options.only_case) chosen.push_back(test_case);
+    }
+    return chosen;
+  }
+
   std::string total_limit_text() const {
     return "the whole judging exceeded its limit of " + std::to_string(static_cast<int>(m_options.total_time_limit)) +
            " s (--total-time-limit: wall-clock time after compiling)";
   }
 
   // Seconds a request may take: the per-call limit, or what is left of the
-  // whole judging's, whichever is less.
-  double request_timeout() const {
+  // whole judging's, whichever is less. Requests that run no solution code
+  // on a case (start-up, loading) get the fixed limit.
+  double request_timeout(double call_limit = 0) const {
     const double left = std::chrono::duration<double>(m_deadline - Clock::now()).count();
-    return std::max(0.001, std::min(m_options.case_time_limit, left));
+    const double limit = call_limit > 0 ? call_limit : m_options.case_time_limit;
+    return std::max(0.001, std::min(limit, left));
   }
 
   bool time_left(const std::string& case_name) {
@@ -229,7 +271,16 @@ class Judging {
   const CallData& call_data(const TestCase& test_case, uint64_t seed) {
     const std::string key = test_case.name + "#" + std::to_string(seed);
     auto it = m_calls.find(key);
-    if (it == m_calls.end()) it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed)).first;
+    if (it == m_calls.end()) {
+      report_progress("preparing '" + test_case.name + "': inputs (seed " + std::to_string(seed) +
+                      ") and the reference's outputs");
+      const auto start = Clock::now();
+      it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed)).first;
+      const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      double& slowest = m_reference_seconds[test_case.name];
+      slowest = std::max(slowest, seconds);
+      report_progress("");
+    }
     return it->second;
   }
 
@@ -238,8 +289,9 @@ class Judging {
   // fails; each pass has seeds of its own, so no pass can replay another's).
   bool check(const std::string& tier_text, const std::string& pass, const std::vector<uint64_t>& seeds,
              const std::map<std::string, std::string>& env) {
-    const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(tier_text));
-    m_emit({{"status", "CHECKING"}, {"tier", tier_text}, {"pass", pass}, {"total_tests", cases.size()}});
+    const std::vector<const TestCase*> cases = cases_of(tier_text);
+    m_emit({{"status", "CHECKING"}, {"tier", tier_text}, {"pass", pass}, {"total_tests", cases.size()},
+            {"time_limit", m_report.time_limit_rule}});
     std::unique_ptr<RunnerSession> session;
     if (!open_session(session, "check-" + pass, /*load_solution=*/true, env)) return false;
     std::size_t passed = 0;
@@ -248,11 +300,26 @@ class Judging {
       if (!time_left(test_case.name)) return false;
       CaseReport report{test_case.name, tier_text, pass};
       report.flops = m_problem.definition->flops(test_case.args);
-      const auto start = Clock::now();
+      double seconds = 0;
+      double previous_run_seconds = 0;
       for (uint64_t seed : seeds) {
         const CallData& call = call_data(test_case, seed);
+        report.time_limit_seconds = case_limit(test_case);
         Downloads downloads;
-        RunnerOutcome outcome = counted(session->run(m_problem.signature(), call, request_timeout(), downloads));
+        const std::string activity =
+            "running '" + test_case.name + "' (" + pass + " pass, seed " + std::to_string(seed) + ")";
+        if (previous_run_seconds > 0) {
+          report_progress(activity, report.time_limit_seconds, previous_run_seconds, "the previous seed's run");
+        } else {
+          report_progress(activity, report.time_limit_seconds, m_reference_seconds[test_case.name],
+                          "the reference's time");
+        }
+        const auto start = Clock::now();
+        RunnerOutcome outcome = counted(
+            session->run(m_problem.signature(), call, request_timeout(report.time_limit_seconds), downloads));
+        previous_run_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        seconds += previous_run_seconds;
+        report_progress("checking the outputs of '" + test_case.name + "'");
         const std::string where = "with input seed " + std::to_string(seed) + " (" + pass + " pass): ";
         if (outcome.kind != RunnerOutcome::Kind::Ok) {
           report.verdict = verdict_for(outcome);
@@ -263,11 +330,13 @@ class Judging {
         }
         if (report.verdict != Verdict::Accepted) break;
       }
-      report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      report_progress("");
+      report.seconds = seconds;
       m_report.checks.push_back(report);
       m_emit({{"status", "TEST_RESULT"}, {"case", test_case.name}, {"tier", tier_text}, {"pass", pass},
               {"index", index + 1}, {"total_tests", cases.size()},
-              {"result", report.verdict == Verdict::Accepted ? "PASSED" : "FAILED"}, {"seconds", report.seconds}});
+              {"result", report.verdict == Verdict::Accepted ? "PASSED" : "FAILED"}, {"seconds", report.seconds},
+              {"time_limit_s", report.time_limit_seconds}});
       if (report.verdict != Verdict::Accepted) {
         return fail(report.verdict, report.message, test_case.name);
       }
@@ -286,7 +355,14 @@ class Judging {
   // check passes' runners have ended, the bench runner is not started): a
   // solution cannot slow, renice or starve the calibration to widen them.
   bool benchmark() {
-    const std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(m_options.bench_tier));
+    const std::vector<const TestCase*> cases = cases_of(m_options.bench_tier);
+    // Derived limits need the reference's time on each case: measured now,
+    // while no solution code runs.
+    std::vector<double> limits;
+    for (const TestCase* test_case : cases) {
+      if (!time_left(test_case->name)) return false;
+      limits.push_back(case_limit(*test_case));
+    }
     m_emit({{"status", "BENCHMARKING"}, {"tier", m_options.bench_tier}, {"timing", m_report.timing_kind},
             {"total_tests", cases.size()}});
     std::vector<TimingBound> bounds;
@@ -296,6 +372,7 @@ class Judging {
       if (!open_session(calibration, "calibrate", /*load_solution=*/false, {})) return false;
       for (const TestCase* test_case : cases) {
         if (!time_left(test_case->name)) return false;
+        report_progress("calibrating the timing bound on '" + test_case->name + "' (no solution loaded)");
         TimingBound bound;
         if (!calibrate(*calibration, *test_case, bound)) return false;
         bounds.push_back(bound);
@@ -309,6 +386,7 @@ class Judging {
       if (!time_left(test_case->name)) return false;
       CaseReport report{test_case->name, m_options.bench_tier, "natural"};
       report.flops = m_problem.definition->flops(test_case->args);
+      report.time_limit_seconds = limits[index];
       const TimingBound& bound = bounds[index];
 
       runner::StoppingRule rule{settings.min_runs, settings.max_runs, settings.target_rse, settings.budget_seconds};
@@ -316,8 +394,12 @@ class Judging {
       double measured_seconds = 0;
       for (int run = -settings.warmup; run < 0 || !runner::should_stop(rule, times_ms, measured_seconds); ++run) {
         if (!time_left(test_case->name)) return false;
+        report_progress(bench_activity(*test_case, run, times_ms, settings), report.time_limit_seconds,
+                        round_trips_ms.empty() ? 0 : round_trips_ms.back() / 1000.0, "the previous run");
         double claimed_ms = 0, round_trip_ms = 0;
-        if (!timed_run(*session, *test_case, run <= 0, claimed_ms, round_trip_ms)) return false;
+        if (!timed_run(*session, *test_case, run <= 0, report.time_limit_seconds, claimed_ms, round_trip_ms)) {
+          return false;
+        }
         // Warm-up runs are checked like the others but not counted: their
         // round trips include one-time set-up (worker pools, module loading).
         if (run < 0) continue;
@@ -325,6 +407,7 @@ class Judging {
         round_trips_ms.push_back(round_trip_ms);
         measured_seconds += claimed_ms / 1000.0;
       }
+      report_progress("");
       if (auto forged = forged_claims(times_ms, round_trips_ms, bound)) {
         return fail(Verdict::RuntimeError, *forged, test_case->name);
       }
@@ -346,6 +429,24 @@ class Judging {
     m_emit({{"status", "BENCHMARKED"}, {"timing", m_report.timing_kind}, {"avg_runtime_ms", m_report.geomean_ms},
             {"avg_gflops", m_report.geomean_gflops}});
     return true;
+  }
+
+  // "benchmarking 'x': run 7 of at most 200, rse 3.2% (target 1%)".
+  static std::string bench_activity(const TestCase& test_case, int run, const std::vector<double>& times_ms,
+                                    const BenchSettings& settings) {
+    char text[200];
+    if (run < 0) {
+      std::snprintf(text, sizeof text, "benchmarking '%s': warm-up run %d of %d", test_case.name.c_str(),
+                    run + settings.warmup + 1, settings.warmup);
+    } else if (times_ms.size() < 2) {
+      std::snprintf(text, sizeof text, "benchmarking '%s': run %d of at most %zu", test_case.name.c_str(), run + 1,
+                    settings.max_runs);
+    } else {
+      std::snprintf(text, sizeof text, "benchmarking '%s': run %d of at most %zu, rse %.1f%% (target %.1f%%)",
+                    test_case.name.c_str(), run + 1, settings.max_runs, 100 * runner::relative_standard_error(times_ms),
+                    100 * settings.target_rse);
+    }
+    return text;
   }
 
   // Fresh inputs of `test_case`, without the reference (computed only for
@@ -385,11 +486,12 @@ class Judging {
     return true;
   }
 
-  bool timed_run(RunnerSession& session, const TestCase& test_case, bool always_verify, double& claimed_ms,
-                 double& round_trip_ms) {
+  bool timed_run(RunnerSession& session, const TestCase& test_case, bool always_verify, double call_limit,
+                 double& claimed_ms, double& round_trip_ms) {
     CallData call = fresh_inputs(test_case);
     Downloads downloads;
-    RunnerOutcome outcome = counted(session.time(m_problem.signature(), call, request_timeout(), downloads));
+    RunnerOutcome outcome =
+        counted(session.time(m_problem.signature(), call, request_timeout(call_limit), downloads));
     if (outcome.kind != RunnerOutcome::Kind::Ok) return fail(verdict_for(outcome), outcome.message, test_case.name);
     claimed_ms = outcome.reply["ms"].get<double>();
     round_trip_ms = outcome.round_trip_ms;
@@ -431,24 +533,30 @@ class Judging {
   const Backend& m_backend;
   const JudgeOptions& m_options;
   const EventSink& m_emit;
+  const ProgressSink& m_progress;
   const OwnProcessState& m_own_state;  // the judge's limits and scheduling before any child ran
   std::mt19937_64 m_random;  // input seeds of timed runs, which runs to verify
   Clock::time_point m_deadline = Clock::time_point::max();  // the whole judging's (--total-time-limit)
   JudgeReport m_report;
   std::filesystem::path m_library;
   std::map<std::string, CallData> m_calls;
+  std::map<std::string, double> m_reference_seconds;  // per case: the slowest preparation (inputs + reference)
 };
 
 }  // namespace
 
+double derived_cpu_time_limit(double reference_seconds) {
+  return std::max(kCpuLimitFloorSeconds, kCpuLimitFactor * reference_seconds);
+}
+
 JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
-                           const EventSink& emit) {
+                           const EventSink& emit, const ProgressSink& progress) {
   // A limit a child lowers on the judge (prlimit on its parent) must fail
   // a write with a message, not kill the judge without a verdict.
   ignore_fatal_limit_signals();
   const OwnProcessState own_state = snapshot_own_state();
   try {
-    return Judging(problem, backend, options, emit, own_state).run();
+    return Judging(problem, backend, options, emit, progress, own_state).run();
   } catch (const std::exception& error) {
     JudgeReport report;
     report.problem = problem.slug();

@@ -43,6 +43,11 @@ struct JudgeOptions {
   uint64_t seed = 1;
   bool shuffled_check = true;           // CPU backend: a second pass in shuffled thread order
   double case_time_limit = 60;          // seconds per runner request (each check call, each timed run)
+  // False: on the CPU backend the per-call limit is derived per case from
+  // the reference's time (see kCpuLimit* in judging.cc); on a GPU, and
+  // whenever the user gave --time-limit, case_time_limit applies as is.
+  bool case_time_limit_given = false;
+  std::string only_case;                // judge this case of each tier only ("" = every case)
   double total_time_limit = 1800;       // wall-clock seconds from the end of compiling to the verdict
                                         // (see judge_solution); compiling has its own limit
   double compile_time_limit = 300;
@@ -65,6 +70,7 @@ struct CaseReport {
   std::string message;   // what went wrong, empty when accepted
   double flops = 0;
   double seconds = 0;    // wall time of the check calls
+  double time_limit_seconds = 0;  // the per-call limit that applied to this case
   bool benchmarked = false;
   Timing timing;
 };
@@ -82,6 +88,7 @@ struct JudgeReport {
   std::vector<CaseReport> checks;
   std::vector<CaseReport> benchmarks;
   std::string timing_kind;  // "gpu" or "cpu-emulated"
+  std::string time_limit_rule;  // how the per-call limits were set, in words
   std::string sandbox;      // what confined the solution ("Landlock ABI 7 (full); seccomp ...", or "disabled")
   nlohmann::json device_properties;  // the runner's: name, SMs, clocks, memory, versions (null if not loaded)
   double geomean_ms = 0;
@@ -93,6 +100,16 @@ struct JudgeReport {
 };
 
 using EventSink = std::function<void(const nlohmann::json& event)>;
+
+// What the judge is doing now, for a live status line: events mark stages,
+// this says what a long stage is waiting on. An empty activity means idle.
+struct Progress {
+  std::string activity;          // "running 'upstream' (natural pass, seed 1)"
+  double expected_seconds = 0;   // how long it should take, 0 if unknown
+  std::string expected_basis;    // why: "the previous seed's run", ...
+  double limit_seconds = 0;      // when it is cut, 0 if no limit applies
+};
+using ProgressSink = std::function<void(const Progress& progress)>;
 
 // Judges `options.solution`. Never throws for the solution's faults; a fault
 // of the judge or the problem becomes Verdict::JudgeError with a message.
@@ -106,6 +123,16 @@ using EventSink = std::function<void(const nlohmann::json& event)>;
 // (no report file is written then).
 inline constexpr double kTotalTimeGraceSeconds = 10.0;
 JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
-                           const EventSink& emit);
+                           const EventSink& emit, const ProgressSink& progress = {});
+
+// The CPU backend's derived per-call limit: kCpuLimitFactor times the
+// reference's wall time on the same case on this machine (measured while
+// the judge prepares the case), and never less than kCpuLimitFloorSeconds.
+// CPU emulation of a kernel is orders of magnitude slower than the GPU the
+// default limit was made for, and scales with the work like the reference
+// does; an infinite loop is still stopped in bounded time.
+inline constexpr double kCpuLimitFactor = 100.0;
+inline constexpr double kCpuLimitFloorSeconds = 60.0;
+double derived_cpu_time_limit(double reference_seconds);
 
 }  // namespace judge

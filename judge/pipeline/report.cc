@@ -37,10 +37,15 @@ void print_progress(std::ostream& out, const json& hostile_event) {
   } else if (status == "CHECKING") {
     out << "checking " << event.value("total_tests", 0) << " '" << event.value("tier", "") << "' cases ("
         << event.value("pass", "") << " thread order)\n";
+    if (event.value("pass", "") == "natural" && event.contains("time_limit")) {
+      out << "  time limit: " << event.value("time_limit", "") << "\n";
+    }
   } else if (status == "TEST_RESULT") {
     out << "  [" << event.value("index", 0) << "/" << event.value("total_tests", 0) << "] "
         << std::left << std::setw(28) << event.value("case", "") << " " << event.value("result", "") << "  ("
-        << fixed(event.value("seconds", 0.0), 2) << " s)\n";
+        << fixed(event.value("seconds", 0.0), 2) << " s";
+    if (event.value("time_limit_s", 0.0) > 0) out << ", limit " << fixed(event.value("time_limit_s", 0.0), 0) << " s";
+    out << ")\n";
   } else if (status == "CHECKED") {
     out << "  " << event.value("passed_tests", 0) << "/" << event.value("total_tests", 0) << " passed\n";
   } else if (status == "BENCHMARKING") {
@@ -54,11 +59,16 @@ void print_progress(std::ostream& out, const json& hostile_event) {
   out.flush();
 }
 
+void print_verdict_line(std::ostream& out, const JudgeReport& report) {
+  out << verdict_name(report.verdict) << "  " << printable_line(report.problem) << " <- "
+      << printable_line(report.solution) << std::endl;
+}
+
 void print_summary(std::ostream& out, const JudgeReport& report) {
   // The verdict line is the only line that starts with a verdict's name:
   // every line of the message is indented.
-  out << "\n" << verdict_name(report.verdict) << "  " << printable_line(report.problem) << " <- "
-      << printable_line(report.solution) << "\n";
+  out << "\n";
+  print_verdict_line(out, report);
   if (!report.message.empty()) {
     std::istringstream message(printable(report.message));
     for (std::string line; std::getline(message, line);) out << "  " << line << "\n";

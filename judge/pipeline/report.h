@@ -15,6 +15,9 @@ void print_progress(std::ostream& out, const nlohmann::json& event);
 // The closing summary: verdict, message, per-case table, timings.
 void print_summary(std::ostream& out, const JudgeReport& report);
 
+// `--quiet`: the verdict line alone.
+void print_verdict_line(std::ostream& out, const JudgeReport& report);
+
 // `--events`: the event as one JSON line, flushed at once.
 void print_event_line(std::ostream& out, const nlohmann::json& event);
 

@@ -9,7 +9,7 @@ using json = nlohmann::json;
 json to_json(const JudgeReport& report) {
   auto case_json = [](const CaseReport& c) {
     json j = {{"case", c.name}, {"tier", c.tier}, {"pass", c.pass}, {"verdict", verdict_name(c.verdict)},
-              {"flops", c.flops}, {"seconds", c.seconds}};
+              {"flops", c.flops}, {"seconds", c.seconds}, {"time_limit_s", c.time_limit_seconds}};
     if (!c.message.empty()) j["message"] = c.message;
     if (c.benchmarked) {
       j["runtime_ms"] = {{"median", c.timing.median_ms}, {"mean", c.timing.mean_ms}, {"min", c.timing.min_ms},
@@ -38,6 +38,7 @@ json to_json(const JudgeReport& report) {
             {"checks", checks},
             {"benchmarks", benchmarks},
             {"timing", report.timing_kind},
+            {"time_limit", report.time_limit_rule},
             {"sandbox", report.sandbox}};
   if (!report.message.empty()) j["message"] = report.message;
   if (!report.benchmarks.empty()) {

@@ -331,6 +331,13 @@ const char* tier_name(Tier tier) {
   return "?";
 }
 
+Tier parse_tier(const std::string& name) {
+  for (Tier tier : kAllTiers) {
+    if (name == tier_name(tier)) return tier;
+  }
+  throw std::invalid_argument("unknown tier '" + name + "' (sample, check or full)");
+}
+
 std::vector<const TestCase*> CaseSet::tier(Tier wanted) const {
   std::vector<const TestCase*> found;
   for (const TestCase& test_case : cases) {

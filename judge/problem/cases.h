@@ -25,6 +25,7 @@ namespace judge {
 
 enum class Tier { kSample, kCheck, kFull };
 const char* tier_name(Tier tier);  // "sample", "check", "full"
+Tier parse_tier(const std::string& name);  // tier_name's inverse; throws std::invalid_argument naming the tiers
 constexpr Tier kAllTiers[] = {Tier::kSample, Tier::kCheck, Tier::kFull};
 constexpr std::size_t kMinCheckCases = 6;
 

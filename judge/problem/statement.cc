@@ -163,7 +163,10 @@ Parameter read_parameter(const FrontMatterReader& reader, const YAML::Node& entr
     if (is_const && *is_const != value) reader.fail(entry[key], named + ": 'const' and 'constant' disagree");
     is_const = value;
   }
-  parameter.is_const = is_const.value_or(false);
+  // A by-value scalar's const is not part of the C ABI (`const float x` and
+  // `float x` are one prototype), and Tensara marks some scalars const: only
+  // a pointer keeps it, so such a statement matches its definition.
+  parameter.is_const = parameter.pointer && is_const.value_or(false);
   return parameter;
 }
 

@@ -129,26 +129,28 @@ def precision_report(case_dirs, problems_dir):
         dtype = manifest.get("dtype", "float32")
         tolerance = manifest["tolerance"]
         reference = load_reference(problems_dir, slug)
-        if not outputs["output"].is_floating_point():
+        # The first output, by its ABI name ("output", "output_c", "C", ...).
+        out = manifest["outputs"][0]
+        if not outputs[out].is_floating_point():
             continue  # compared exactly: no tolerance to justify
         rounded = lambda tensors, to: {k: v.to(to).float() if v.is_floating_point() else v for k, v in tensors.items()}
         with torch.no_grad():
-            exact = reference.compute(manifest["params"], as_float64(inputs))["output"].numpy()
+            exact = reference.compute(manifest["params"], as_float64(inputs))[out].numpy()
             if dtype == "float16":
                 variants = {
-                    "float16": reference.compute(manifest["params"], rounded(inputs, torch.float32))["output"]
+                    "float16": reference.compute(manifest["params"], rounded(inputs, torch.float32))[out]
                     .half().float(),
-                    "bfloat16": reference.compute(manifest["params"], rounded(inputs, torch.bfloat16))["output"]
+                    "bfloat16": reference.compute(manifest["params"], rounded(inputs, torch.bfloat16))[out]
                     .bfloat16().float(),
                 }
             else:
-                variants = {"float32": reference.compute(manifest["params"], inputs)["output"]}
-                variants["half"] = reference.compute(manifest["params"], rounded(inputs, torch.half))["output"].half().float()
+                variants = {"float32": reference.compute(manifest["params"], inputs)[out]}
+                variants["half"] = reference.compute(manifest["params"], rounded(inputs, torch.half))[out].half().float()
             if "gelu" in slug and dtype == "float32":
                 exact_gelu = torch.nn.functional.gelu
                 torch.nn.functional.gelu = lambda x, approximate="none": exact_gelu(x, approximate="tanh")
                 try:
-                    variants["tanh-gelu"] = reference.compute(manifest["params"], inputs)["output"]
+                    variants["tanh-gelu"] = reference.compute(manifest["params"], inputs)[out]
                 finally:
                     torch.nn.functional.gelu = exact_gelu
         for variant, result in variants.items():

@@ -1,0 +1,91 @@
+#include "problems/common/matmul.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "problems/common/parallel.h"
+
+namespace problems {
+namespace {
+
+// Rows of C computed together: they share every loaded panel of B.
+constexpr int64_t kRowBlock = 8;
+// Panel of B (kDepthBlock x kColumnBlock) small enough to stay in L2
+// while the row block sweeps it.
+constexpr int64_t kDepthBlock = 128;
+constexpr int64_t kColumnBlock = 1024;
+
+// B as a contiguous row-major (k x n) double matrix: one conversion up front,
+// so the inner loop is a unit-stride multiply-add whatever B's layout.
+std::vector<double> contiguous_b(const MatrixOperand& b, int64_t n, int64_t k) {
+  std::vector<double> out(static_cast<size_t>(k * n));
+  parallel_for(k, [&](int64_t r) {
+    double* row = out.data() + r * n;
+    if (b.transposed) {
+      for (int64_t c = 0; c < n; ++c) row[c] = b.data[c * b.rows_stride + r];
+    } else {
+      const float* src = b.data + r * b.rows_stride;
+      for (int64_t c = 0; c < n; ++c) row[c] = src[c];
+    }
+  });
+  return out;
+}
+
+double a_element(const MatrixOperand& a, int64_t r, int64_t c) {
+  return a.transposed ? a.data[c * a.rows_stride + r] : a.data[r * a.rows_stride + c];
+}
+
+// The blocked product of rows [row0, row0 + rows) into acc (rows x n).
+template <typename AElement>
+void block_product(const AElement& a_at, const double* b, int64_t row0, int64_t rows, int64_t n, int64_t k,
+                   double* acc) {
+  std::fill(acc, acc + rows * n, 0.0);
+  for (int64_t c0 = 0; c0 < n; c0 += kColumnBlock) {
+    const int64_t c1 = std::min(n, c0 + kColumnBlock);
+    for (int64_t d0 = 0; d0 < k; d0 += kDepthBlock) {
+      const int64_t d1 = std::min(k, d0 + kDepthBlock);
+      for (int64_t r = 0; r < rows; ++r) {
+        double* out = acc + r * n;
+        for (int64_t d = d0; d < d1; ++d) {
+          const double x = a_at(row0 + r, d);
+          if (x == 0.0) continue;  // exact: skipping adds nothing (triangular operands)
+          const double* b_row = b + d * n;
+          for (int64_t c = c0; c < c1; ++c) out[c] += x * b_row[c];
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void matmul_rows(const MatrixOperand& a, const MatrixOperand& b, int64_t m, int64_t n, int64_t k,
+                 const RowSink& sink) {
+  const std::vector<double> b_full = contiguous_b(b, n, k);
+  const int64_t blocks = (m + kRowBlock - 1) / kRowBlock;
+  parallel_for(blocks, [&](int64_t block) {
+    const int64_t row0 = block * kRowBlock;
+    const int64_t rows = std::min(kRowBlock, m - row0);
+    double* acc = scratch_buffer(0, rows * n);
+    block_product([&](int64_t r, int64_t c) { return a_element(a, r, c); }, b_full.data(), row0, rows, n, k, acc);
+    for (int64_t r = 0; r < rows; ++r) sink(row0 + r, acc + r * n);
+  });
+}
+
+void matmul_to_float(const float* a, const float* b, float* c, int64_t m, int64_t n, int64_t k) {
+  matmul_rows({a, k, false}, {b, n, false}, m, n, k, [&](int64_t row, const double* values) {
+    float* out = c + row * n;
+    for (int64_t j = 0; j < n; ++j) out[j] = static_cast<float>(values[j]);
+  });
+}
+
+void matmul_double(const double* a, const double* b, double* c, int64_t m, int64_t n, int64_t k) {
+  const int64_t blocks = (m + kRowBlock - 1) / kRowBlock;
+  parallel_for(blocks, [&](int64_t block) {
+    const int64_t row0 = block * kRowBlock;
+    const int64_t rows = std::min(kRowBlock, m - row0);
+    block_product([&](int64_t r, int64_t d) { return a[r * k + d]; }, b, row0, rows, n, k, c + row0 * n);
+  });
+}
+
+}  // namespace problems

@@ -1,0 +1,42 @@
+// The matrix-multiplication core the matmul family of references shares:
+// C = A * B with float inputs and double accumulation, blocked for the cache
+// and spread over rows with parallel_for. A problem's epilogue (bias,
+// activation, reduction) sees each finished row of C in double, so every
+// fused step is computed from the exact product before one final rounding.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace problems {
+
+// A row-major float matrix operand: element (r, c) is data[r * rows_stride + c]
+// (rows_stride is the row length of the stored matrix), or, when
+// `transposed`, data[c * rows_stride + r], i.e. the stored matrix is the
+// operand's transpose (the weight of a linear layer, W in x W^T).
+struct MatrixOperand {
+  const float* data = nullptr;
+  int64_t rows_stride = 0;
+  bool transposed = false;
+};
+
+// Receives row `row` of the product: `values` holds its `n` entries in
+// double. Called once per row, from worker threads (rows in any order, never
+// two calls for the same row).
+using RowSink = std::function<void(int64_t row, const double* values)>;
+
+// C (m x n) = A (m x k) * B (k x n), every product and sum in double. k may
+// be 0 (C is then all zeros). Rows are handed to `sink` when complete.
+void matmul_rows(const MatrixOperand& a, const MatrixOperand& b, int64_t m, int64_t n, int64_t k,
+                 const RowSink& sink);
+
+// The common case: contiguous row-major A (m x k), B (k x n), and C stored
+// as float, each element rounded once from its double sum.
+void matmul_to_float(const float* a, const float* b, float* c, int64_t m, int64_t n, int64_t k);
+
+// The same product into a double matrix (m x n, row-major), for chains of
+// products (matrix powers) that must not round in between.
+void matmul_double(const double* a, const double* b, double* c, int64_t m, int64_t n, int64_t k);
+
+}  // namespace problems

@@ -16,6 +16,10 @@
 //     shift changes no byte (one element, or a constant output such as an
 //     argmax over an extent-one dimension) it is the right answer; those
 //     outputs are listed, and must stay the exception.
+// A problem with its own checker (ProblemDefinition::has_checker: a sort,
+// a histogram) goes through the same check_call, so the same wrong answers
+// must fail its checker, and an element moved within the cases.yaml
+// tolerance must pass it: a checker honours the problem's tolerance.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -172,8 +176,10 @@ TEST(WrongAnswerTest, EveryProblemRejectsNearMissesPoisonAndShifts) {
   ASSERT_FALSE(slugs.empty());
   int checked_cases = 0;
   std::vector<std::string> shift_skipped;
+  std::vector<std::string> with_checker;
   for (const std::string& slug : slugs) {
     const std::vector<ScalarType> dtypes = catalogue.load(slug).statement.dtypes;
+    if (catalogue.load(slug).definition->has_checker()) with_checker.push_back(slug);
     for (ScalarType dtype : dtypes) {
       const judge::Problem problem = catalogue.load(slug, judge::dtype_name(dtype));
       for (const judge::TestCase* test_case : problem.cases.tier(judge::Tier::kCheck)) {
@@ -191,6 +197,9 @@ TEST(WrongAnswerTest, EveryProblemRejectsNearMissesPoisonAndShifts) {
   }
   std::cout << "checked " << checked_cases << " (problem, dtype, check case) combinations of " << slugs.size()
             << " problems\n";
+  std::cout << "checked by the problem's own checker: " << with_checker.size() << " problem(s):";
+  for (const std::string& slug : with_checker) std::cout << " " << slug;
+  std::cout << "\n";
   std::cout << "the shift check does not apply (one element, or all equal) to " << shift_skipped.size() << ":\n";
   for (const std::string& output : shift_skipped) std::cout << "  " << output << "\n";
   // A check case whose output cannot tell a shifted answer from the right one

@@ -71,6 +71,13 @@ std::optional<TensorBuffer> moved(const TensorBuffer& expected, int64_t i, const
     if (!beyond) return copy;
     if (type == ScalarType::kBool) {
       copy.set(i, e != 0 ? 0 : 1);
+    } else if (type == ScalarType::kUint64 || type == ScalarType::kSize) {
+      // 64-bit values beyond 2^53 have no neighbour in double: step the bits.
+      uint64_t& value = copy.mutable_values<uint64_t>()[static_cast<std::size_t>(i)];
+      value = value < std::numeric_limits<uint64_t>::max() ? value + 1 : value - 1;
+    } else if (type == ScalarType::kInt64) {
+      int64_t& value = copy.mutable_values<int64_t>()[static_cast<std::size_t>(i)];
+      value = value < std::numeric_limits<int64_t>::max() ? value + 1 : value - 1;
     } else {
       copy.set(i, e < static_cast<double>(judge::integer_max(type)) ? e + 1 : e - 1);
     }
@@ -231,6 +238,9 @@ TEST(WrongAnswerTest, MovedValuesLandJustPastTheTolerance) {
   TensorBuffer ints(ScalarType::kInt32, 1);
   ints.set(0, 7);
   EXPECT_EQ(moved(ints, 0, {}, true)->at(0), 8);
+  TensorBuffer wide(ScalarType::kUint64, 1);
+  wide.mutable_values<uint64_t>()[0] = (uint64_t{1} << 61) - 2;  // no neighbour in double
+  EXPECT_EQ(moved(wide, 0, {}, true)->values<uint64_t>()[0], (uint64_t{1} << 61) - 1);
 }
 
 }  // namespace

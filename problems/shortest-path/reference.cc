@@ -1,12 +1,10 @@
 // Single-source shortest paths on a dense directed graph: an entry > 0 of the
 // adjacency matrix is an edge, anything else none; -1 for unreachable nodes.
-// Dijkstra's algorithm in double (every weight is positive).
 #include <cstdint>
-#include <limits>
-#include <vector>
 
 #include "judge/problem/definition.h"
 #include "problems/common/scalar_checks.h"
+#include "problems/common/shortest_paths.h"
 
 namespace problems {
 namespace {
@@ -37,26 +35,8 @@ class ShortestPath : public judge::ProblemDefinition {
 
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override {
-    const int64_t n = args.integer("n");
-    const float* adj = inputs.at("d_adj_matrix");
-    constexpr double kInf = std::numeric_limits<double>::infinity();
-    std::vector<double> dist(static_cast<std::size_t>(n), kInf);
-    std::vector<bool> done(static_cast<std::size_t>(n), false);
-    dist[static_cast<std::size_t>(args.integer("source"))] = 0.0;
-    for (int64_t round = 0; round < n; ++round) {
-      int64_t u = -1;
-      for (int64_t v = 0; v < n; ++v) {
-        if (!done[v] && dist[v] < kInf && (u < 0 || dist[v] < dist[u])) u = v;
-      }
-      if (u < 0) break;  // the rest is unreachable
-      done[u] = true;
-      for (int64_t v = 0; v < n; ++v) {
-        const float w = adj[u * n + v];
-        if (w > 0.0f && dist[u] + w < dist[v]) dist[v] = dist[u] + w;
-      }
-    }
-    float* out = outputs.at("d_distances");
-    for (int64_t v = 0; v < n; ++v) out[v] = dist[v] < kInf ? static_cast<float>(dist[v]) : -1.0f;
+    dense_shortest_paths(inputs.at("d_adj_matrix"), args.integer("n"), args.integer("source"),
+                         outputs.at("d_distances"));
   }
 };
 

@@ -2,7 +2,8 @@
 # Static checks of the bundled solutions (nothing is run; the judge's own test runs them):
 #  1. every problem folder's expected.yaml names each of its wrong_*/broken_* files exactly
 #     once, with a known verdict (other files not listed are leaderboard submissions and
-#     must compile), every folder has a default.cu and at least 4 wrong_*.cu, and every
+#     must compile), every folder has a default.cu (each family's known-wrong solutions
+#     are counted by //judge/pipeline:bundled_solutions_test), and every
 #     submission has its author/title header (`judge submissions`);
 #  2. every solution expected to compile does, with nvcc for sm_80 and sm_90, with no
 #     warning at all (-Werror all-warnings, host -Wall -Werror), and with the problem's
@@ -82,8 +83,6 @@ for folder in "${SOLUTIONS_DIR}"/*/; do
   fi
   [[ -f "${expected}" ]] || { fail "${slug}: expected.yaml is missing"; continue; }
   [[ -f "${folder}/default.cu" ]] || fail "${slug}: default.cu is missing"
-  wrong_count=$(find "${folder}" -maxdepth 1 -name 'wrong_*.cu' | wc -l)
-  ((wrong_count >= 4)) || fail "${slug}: ${wrong_count} wrong_*.cu files, at least 4 expected"
 
   # expected.yaml <-> files: every entry names an existing file, every file has one entry.
   # shellcheck disable=SC2094  # expected.yaml is only read

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -308,11 +309,14 @@ class Judging {
         Downloads downloads;
         const std::string activity =
             "running '" + test_case.name + "' (" + pass + " pass, seed " + std::to_string(seed) + ")";
+        // The previous seed's run predicts this one; the reference's time
+        // only hints (an emulated kernel may be many times slower).
         if (previous_run_seconds > 0) {
           report_progress(activity, report.time_limit_seconds, previous_run_seconds, "the previous seed's run");
         } else {
-          report_progress(activity, report.time_limit_seconds, m_reference_seconds[test_case.name],
-                          "the reference's time");
+          char hint[64];
+          std::snprintf(hint, sizeof hint, "; the reference took %.1f s", m_reference_seconds[test_case.name]);
+          report_progress(activity + hint, report.time_limit_seconds);
         }
         const auto start = Clock::now();
         RunnerOutcome outcome = counted(

@@ -1,0 +1,48 @@
+#include "problems/common/elementwise.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "problems/common/parallel.h"
+#include "problems/common/scalar_checks.h"
+
+namespace problems {
+
+void parallel_chunks(int64_t count, const std::function<void(int64_t begin, int64_t end)>& body) {
+  constexpr int64_t kChunk = 1 << 16;
+  parallel_for((count + kChunk - 1) / kChunk, [&](int64_t chunk) {
+    body(chunk * kChunk, std::min(count, (chunk + 1) * kChunk));
+  });
+}
+
+std::vector<judge::ProblemDefinition::ParameterDecl> MatrixActivation::parameters() const {
+  return {{"input", "const float*"}, {"output", "float*"}, {"n", "size_t"}, {"m", "size_t"}};
+}
+
+void MatrixActivation::validate(const judge::ScalarArgs& args) const {
+  size_at_least(args, "n", 1);
+  size_at_least(args, "m", 1);
+}
+
+std::map<std::string, judge::Shape> MatrixActivation::tensor_shapes(const judge::ScalarArgs& args) const {
+  const judge::Shape matrix = {args.integer("n"), args.integer("m")};
+  return {{"input", matrix}, {"output", matrix}};
+}
+
+double MatrixActivation::flops(const judge::ScalarArgs& args) const {
+  return m_flops_per_element * static_cast<double>(args.integer("n")) * static_cast<double>(args.integer("m"));
+}
+
+void MatrixActivation::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                 const judge::MutableTensors& outputs) const {
+  map_unary(inputs.at("input"), outputs.at("output"), args.integer("n") * args.integer("m"),
+            [this](double x) { return activation(x); });
+}
+
+double logistic(double x) {
+  // e^-|x| never overflows; the two branches are the same function.
+  const double e = std::exp(-std::abs(x));
+  return x >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
+}
+
+}  // namespace problems

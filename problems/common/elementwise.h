@@ -1,0 +1,71 @@
+// The elementwise family (activations, scalar and vector arithmetic, pixel
+// maps): every output element depends on the input elements at its own index
+// only. The helpers evaluate a double-precision function per element on the
+// reference threads and round once to float32; MatrixActivation is the whole
+// definition of a Tensara activation problem on an (n, m) matrix with the ABI
+// (input, output, n, m), so such a problem is its function and FLOP count.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "judge/problem/definition.h"
+
+namespace problems {
+
+// Calls body(begin, end) for consecutive chunks covering [0, count), on the
+// reference threads (chunks of 64 Ki elements: large enough to amortise the
+// hand-out, small enough to balance).
+void parallel_chunks(int64_t count, const std::function<void(int64_t begin, int64_t end)>& body);
+
+// output[i] = float(f(double(input[i]))) for i < count.
+template <typename F>
+void map_unary(const float* input, float* output, int64_t count, F f) {
+  parallel_chunks(count, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) output[i] = static_cast<float>(f(static_cast<double>(input[i])));
+  });
+}
+
+// output[i] = float(f(double(a[i]), double(b[i]))) for i < count.
+template <typename F>
+void map_binary(const float* a, const float* b, float* output, int64_t count, F f) {
+  parallel_chunks(count, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      output[i] = static_cast<float>(f(static_cast<double>(a[i]), static_cast<double>(b[i])));
+    }
+  });
+}
+
+// A unary activation applied to every element of an (n, m) row-major
+// matrix: parameters (const float* input, float* output, size_t n, size_t m),
+// n, m >= 1, FLOPs = flops_per_element * n * m (Tensara's count for the
+// problem). A subclass supplies the function, evaluated in double.
+class MatrixActivation : public judge::ProblemDefinition {
+ public:
+  MatrixActivation(double flops_per_element, std::string flop_formula)
+      : m_flops_per_element(flops_per_element), m_flop_formula(std::move(flop_formula)) {}
+
+  std::vector<ParameterDecl> parameters() const override;
+  void validate(const judge::ScalarArgs& args) const override;
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
+  double flops(const judge::ScalarArgs& args) const override;
+  std::string flop_formula() const override { return m_flop_formula; }
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override;
+
+ protected:
+  // The activation of one element, in double.
+  virtual double activation(double x) const = 0;
+
+ private:
+  double m_flops_per_element;
+  std::string m_flop_formula;
+};
+
+// The logistic function 1 / (1 + e^-x), evaluated without overflow for any x.
+double logistic(double x);
+
+}  // namespace problems

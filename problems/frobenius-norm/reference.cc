@@ -1,0 +1,58 @@
+// Frobenius normalisation of a flat tensor: X / sqrt(sum X^2), one norm over
+// all elements, the sum in double.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "judge/problem/definition.h"
+#include "problems/common/parallel.h"
+#include "problems/common/scalar_checks.h"
+#include "problems/common/softmax.h"
+
+namespace problems {
+namespace {
+
+constexpr int64_t kChunk = int64_t{1} << 20;
+
+class FrobeniusNorm : public judge::ProblemDefinition {
+ public:
+  std::vector<ParameterDecl> parameters() const override {
+    return {{"X", "const float*"}, {"Y", "float*"}, {"size", "size_t"}};
+  }
+
+  void validate(const judge::ScalarArgs& args) const override { size_at_least(args, "size", 1); }
+
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
+    return {{"X", {args.integer("size")}}, {"Y", {args.integer("size")}}};
+  }
+
+  double flops(const judge::ScalarArgs& args) const override {
+    return 3.0 * static_cast<double>(args.integer("size")) + 4.0;
+  }
+  std::string flop_formula() const override {
+    return "3 * size + 4 (per element a square, an addition and a division; a square root counted as 5)";
+  }
+
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override {
+    const int64_t size = args.integer("size");
+    const float* x = inputs.at("X");
+    float* y = outputs.at("Y");
+    const int64_t chunks = (size + kChunk - 1) / kChunk;
+    std::vector<double> partial(static_cast<std::size_t>(chunks));
+    parallel_for(chunks, [&](int64_t c) {
+      partial[static_cast<std::size_t>(c)] = sum_squares(x + c * kChunk, std::min(kChunk, size - c * kChunk));
+    });
+    double total = 0;
+    for (double p : partial) total += p;
+    const double scale = 1.0 / std::sqrt(total);
+    parallel_for(chunks, [&](int64_t c) {
+      scale_line(x + c * kChunk, std::min(kChunk, size - c * kChunk), scale, y + c * kChunk);
+    });
+  }
+};
+
+}  // namespace
+}  // namespace problems
+
+REGISTER_PROBLEM("frobenius-norm", problems::FrobeniusNorm);

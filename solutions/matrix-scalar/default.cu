@@ -1,0 +1,27 @@
+// author: judge maintainers
+// title: baseline: one thread per element
+//
+// Correct, straightforward float32 solution for matrix-scalar: a grid-stride
+// loop over the n * n elements.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+
+namespace {
+
+constexpr unsigned kThreads = 256;
+
+__global__ void scale(const float* input, float scalar, float* output, size_t count) {
+  for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < count; i += size_t{gridDim.x} * blockDim.x) {
+    output[i] = scalar * input[i];
+  }
+}
+
+}  // namespace
+
+extern "C" void solution(const float* input_matrix, float scalar, float* output_matrix, size_t n) {
+  const size_t count = n * n;
+  const unsigned blocks = static_cast<unsigned>(std::min<size_t>((count + kThreads - 1) / kThreads, 65535));
+  scale<<<blocks, kThreads>>>(input_matrix, scalar, output_matrix, count);
+}

@@ -1,0 +1,28 @@
+// KNOWN WRONG: evaluates ln(1 + e^x) literally.
+//
+// expf(x) overflows to infinity above x = 88.7, so the large-values case gets
+// infinities where the answer is x itself.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+
+namespace {
+
+constexpr unsigned kThreads = 256;
+
+__device__ float activation(float x) { return logf(1.0f + expf(x)); }
+
+__global__ void apply(const float* input, float* output, size_t count) {
+  for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < count; i += size_t{gridDim.x} * blockDim.x) {
+    output[i] = activation(input[i]);
+  }
+}
+
+}  // namespace
+
+extern "C" void solution(const float* input, float* output, size_t n, size_t m) {
+  const size_t count = n * m;
+  const unsigned blocks = static_cast<unsigned>(std::min<size_t>((count + kThreads - 1) / kThreads, 65535));
+  apply<<<blocks, kThreads>>>(input, output, count);
+}

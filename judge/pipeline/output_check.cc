@@ -1,6 +1,7 @@
 #include "judge/pipeline/output_check.h"
 
 #include <cstring>
+#include <map>
 #include <sstream>
 #include <vector>
 
@@ -20,6 +21,62 @@ int64_t count_poisoned(const char* data, std::size_t elements, std::size_t eleme
     count += first_byte_not(data + i * element_bytes, element_bytes, protocol::kPoisonByte) < 0;
   }
   return count;
+}
+
+void note_unwritten(std::ostringstream& failures, const std::string& name, const char* bytes, std::size_t elements,
+                    ScalarType type) {
+  const int64_t unwritten = count_poisoned(bytes, elements, element_size(type));
+  if (unwritten) {
+    failures << "    " << unwritten << " element(s) of '" << name << "' were never written: they still hold "
+             << "the pattern the judge fills outputs with before each call (every byte 0xFF: NaN for floats)\n";
+  }
+}
+
+// `count` elements of `type` from a device buffer, held as the reference
+// holds them (float16 and bfloat16 widened to float32, exactly).
+TensorBuffer from_device(ScalarType type, const char* bytes, int64_t count) {
+  TensorBuffer buffer(type, count);
+  const MutableTensor view = buffer.mutable_view();
+  auto copy = [&](auto* host) { std::memcpy(host, bytes, buffer.device_byte_count()); };
+  switch (type) {
+    case ScalarType::kFloat16:
+    case ScalarType::kBFloat16:
+      for (int64_t i = 0; i < count; ++i) buffer.set(i, device_element(type, bytes, i));
+      break;
+    case ScalarType::kFloat32: copy(view.as<float>()); break;
+    case ScalarType::kFloat64: copy(view.as<double>()); break;
+    case ScalarType::kInt8: copy(view.as<int8_t>()); break;
+    case ScalarType::kInt16: copy(view.as<int16_t>()); break;
+    case ScalarType::kInt32: copy(view.as<int32_t>()); break;
+    case ScalarType::kInt64: copy(view.as<int64_t>()); break;
+    case ScalarType::kUint8: copy(view.as<uint8_t>()); break;
+    case ScalarType::kUint16: copy(view.as<uint16_t>()); break;
+    case ScalarType::kUint32: copy(view.as<uint32_t>()); break;
+    case ScalarType::kUint64:
+    case ScalarType::kSize: copy(view.as<uint64_t>()); break;
+    case ScalarType::kBool: copy(view.as<bool>()); break;
+  }
+  return buffer;
+}
+
+// The definition's own check on every output at once.
+void run_checker(const Problem& problem, const CallData& call, const Downloads& downloads,
+                 std::ostringstream& failures) {
+  std::map<std::string, TensorBuffer> actual_buffers;
+  ConstTensors inputs, expected, actual;
+  for (const auto& [name, tensor] : call.tensors.inputs) inputs[name] = tensor.view();
+  for (const auto& [name, tensor] : call.tensors.outputs) {
+    expected[name] = tensor.view();
+    actual[name] = actual_buffers.emplace(name, from_device(tensor.type(), downloads.at(name).data(), tensor.size()))
+                       .first->second.view();
+  }
+  const std::optional<std::string> wrong =
+      problem.definition->check(call.test_case->args, inputs, expected, actual, problem.tolerance());
+  if (!wrong) return;
+  failures << *wrong << "\n";
+  for (const auto& [name, tensor] : call.tensors.outputs) {
+    note_unwritten(failures, name, downloads.at(name).data(), static_cast<std::size_t>(tensor.size()), tensor.type());
+  }
 }
 
 }  // namespace
@@ -42,16 +99,15 @@ std::optional<std::string> check_call(const Problem& problem, const CallData& ca
                << changed / static_cast<int64_t>(element_size(original.type())) << ")\n";
     }
   }
-  for (const auto& [name, expected] : call.tensors.outputs) {
-    const std::vector<char>& after = downloads.at(name);
-    Comparison comparison = compare_outputs(after.data(), expected, call.shape(name), problem.tolerance());
-    if (!comparison.ok()) {
-      failures << describe(comparison, name) << "\n";
-      const int64_t unwritten =
-          count_poisoned(after.data(), static_cast<std::size_t>(expected.size()), element_size(expected.type()));
-      if (unwritten) {
-        failures << "    " << unwritten << " element(s) of '" << name << "' were never written: they still hold "
-                 << "the pattern the judge fills outputs with before each call (every byte 0xFF: NaN for floats)\n";
+  if (problem.definition->has_checker()) {
+    run_checker(problem, call, downloads, failures);
+  } else {
+    for (const auto& [name, expected] : call.tensors.outputs) {
+      const std::vector<char>& after = downloads.at(name);
+      Comparison comparison = compare_outputs(after.data(), expected, call.shape(name), problem.tolerance());
+      if (!comparison.ok()) {
+        failures << describe(comparison, name) << "\n";
+        note_unwritten(failures, name, after.data(), static_cast<std::size_t>(expected.size()), expected.type());
       }
     }
   }

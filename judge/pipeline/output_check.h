@@ -1,6 +1,7 @@
 // The checks on what a call gave back: nothing written past any buffer,
 // const inputs byte-identical, every output element within the problem's
-// tolerance, and unwritten elements counted.
+// tolerance (or the problem's own checker satisfied), and unwritten elements
+// counted.
 #pragma once
 
 #include <optional>
@@ -11,9 +12,11 @@
 
 namespace judge {
 
-// Everything wrong with one call's results, as a message naming the case and
-// the tensor, or nullopt when the call was right: const inputs unchanged,
-// nothing written past any buffer, every output element within tolerance.
+// Everything wrong with one call's results, as a message naming the tensor
+// (the caller names the case), or nullopt when the call was right: const
+// inputs unchanged, nothing written past any buffer, and every output
+// element within tolerance or, for a definition with a checker
+// (ProblemDefinition::has_checker), the checker satisfied with the outputs.
 std::optional<std::string> check_call(const Problem& problem, const CallData& call, const Downloads& downloads);
 
 }  // namespace judge

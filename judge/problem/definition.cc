@@ -46,6 +46,11 @@ double ScalarArgs::real(const std::string& name) const {
   return it->second;
 }
 
+std::optional<std::string> ProblemDefinition::check(const ScalarArgs&, const ConstTensors&, const ConstTensors&,
+                                                    const ConstTensors&, const Tolerance&) const {
+  throw std::logic_error("ProblemDefinition::check called for a definition without a checker (has_checker() is false)");
+}
+
 namespace {
 // Function-local so registration from other translation units' static
 // initialisers never sees an unconstructed map.

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -98,6 +99,25 @@ class ProblemDefinition {
   // double) and multi-threaded.
   virtual void reference(const ScalarArgs& args, const ConstTensors& inputs,
                          const MutableTensors& outputs) const = 0;
+
+  // The output check of a problem that a comparison element by element
+  // with the reference cannot judge well: several right answers (any
+  // spanning tree), or wrong answers better told in the problem's terms
+  // ("output is not sorted at index 17"). Without it (the default) every
+  // output is compared with the reference's within the tolerance.
+  virtual bool has_checker() const { return false; }
+
+  // Called instead of the comparison when has_checker(): nullopt when the
+  // call's outputs are right, else what is wrong, in words (the judge adds
+  // the case). `actual` holds every output as the solution left it, viewed
+  // like `expected` (the reference's; float32 for float16 tensors); a
+  // never-written element holds the judge's fill, every byte 0xFF (NaN).
+  // `tolerance` is the cases.yaml tolerance for the dtype in force: a
+  // checker that allows any must accept what the comparison would. The
+  // default throws std::logic_error.
+  virtual std::optional<std::string> check(const ScalarArgs& args, const ConstTensors& inputs,
+                                           const ConstTensors& expected, const ConstTensors& actual,
+                                           const Tolerance& tolerance) const;
 };
 
 // Registry of definitions by slug; filled at static-initialisation time.

@@ -86,7 +86,10 @@ def worst_element(ours, theirs, atol, rtol):
     allowance = atol + rtol * np.abs(theirs)
     with np.errstate(divide="ignore", invalid="ignore"):  # a zero tolerance (exact problems) divides by zero
         ratio = np.where(error == 0, 0.0, error / allowance)
-    ratio = np.where(np.isfinite(ours) & np.isfinite(theirs), ratio, np.inf)
+    # NaN against NaN, or the same infinity, agrees (an exact decode of NaN
+    # codes); any other non-finite value does not.
+    same_special = (np.isnan(ours) & np.isnan(theirs)) | (np.isinf(ours) & (ours == theirs))
+    ratio = np.where(np.isfinite(ours) & np.isfinite(theirs), ratio, np.where(same_special, 0.0, np.inf))
     index = np.unravel_index(int(np.argmax(ratio)), ratio.shape)
     return float(ratio[index]), index, float(ours[index]), float(theirs[index])
 

@@ -1,0 +1,14 @@
+// Shortest paths on a dense directed graph given as an n x n float matrix,
+// for shortest-path and all-pairs-shortest-path: an entry > 0 is an edge of
+// that length, any other entry no edge.
+#pragma once
+
+#include <cstdint>
+
+namespace problems {
+
+// Distances from `source` to every node, in double, rounded once to float;
+// -1 where no path leads (Dijkstra's algorithm: every weight is positive).
+void dense_shortest_paths(const float* adjacency, int64_t n, int64_t source, float* distances);
+
+}  // namespace problems

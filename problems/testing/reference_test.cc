@@ -228,5 +228,60 @@ INSTANTIATE_TEST_SUITE_P(SeedProblems, ProblemTest,
                            return name;
                          });
 
+// The checks that need no per-problem table, for every problem in the
+// catalogue: tiers complete, every case valid with a shape for each pointer
+// and a positive FLOP count, and on every check case every output finite
+// and (beyond one element) not constant.
+class EveryProblemTest : public ProblemTest {};
+
+TEST_P(EveryProblemTest, TiersCasesShapesAndFlops) {
+  const judge::Problem& p = problem(GetParam());
+  EXPECT_EQ(p.cases.tier(judge::Tier::kSample).size(), 1u);
+  EXPECT_GE(p.cases.tier(judge::Tier::kCheck).size(), 6u);
+  EXPECT_GE(p.cases.tier(judge::Tier::kFull).size(), 1u);
+  EXPECT_FALSE(p.definition->flop_formula().empty());
+  for (const judge::TestCase& test_case : p.cases.cases) {
+    SCOPED_TRACE("case " + test_case.name);
+    EXPECT_NO_THROW(p.definition->validate(test_case.args));
+    const auto shapes = p.definition->tensor_shapes(test_case.args);
+    for (const auto& parameter : p.signature().parameters) {
+      if (parameter.pointer) EXPECT_TRUE(shapes.count(parameter.name)) << parameter.name;
+    }
+    // Zero is honest for some cases (a reduction over an extent of one).
+    EXPECT_GE(p.definition->flops(test_case.args), 0.0);
+    if (test_case.tier == judge::Tier::kFull) EXPECT_GT(p.definition->flops(test_case.args), 0.0);
+  }
+}
+
+// A case may have a constant output (an argmax over an extent of one), but
+// an output constant on every check case would let a shortcut pass. NaN and
+// infinities are allowed only where a problem defines them (its checker).
+TEST_P(EveryProblemTest, CheckOutputsAreFiniteAndNotAlwaysConstant) {
+  const judge::Problem& p = problem(GetParam());
+  std::map<std::string, std::set<double>> seen;  // per output, two distinct values at most
+  for (const judge::TestCase* test_case : p.cases.tier(judge::Tier::kCheck)) {
+    SCOPED_TRACE("case " + test_case->name);
+    judge::CaseTensors tensors = judge::generate_case_inputs(p, *test_case, 0);
+    judge::compute_expected(p, *test_case, tensors);
+    for (const auto& [name, output] : tensors.outputs) {
+      std::set<double>& values = seen[name];
+      for (int64_t i = 0; i < output.size(); ++i) {
+        if (!p.definition->has_checker()) {
+          ASSERT_TRUE(std::isfinite(output.at(i))) << name << "[" << i << "] = " << output.at(i);
+        }
+        if (values.size() < 2 && !std::isnan(output.at(i))) values.insert(output.at(i));
+      }
+    }
+  }
+  for (const auto& [name, values] : seen) EXPECT_GT(values.size(), 1u) << name << " is one value on every check case";
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogue, EveryProblemTest, ::testing::ValuesIn(catalogue().slugs()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name;
+                           for (char c : info.param) name += std::isalnum(c) ? c : '_';
+                           return name;
+                         });
+
 }  // namespace
 }  // namespace problems::testing

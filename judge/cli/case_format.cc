@@ -41,6 +41,8 @@ std::string describe_case(const Problem& problem, const TestCase& test_case, con
     }
     text << "\n";
   }
+  const std::string shaping = problem.definition->input_shaping();
+  if (!shaping.empty()) text << indent << "  inputs then shaped: " << shaping << "\n";
   const double flops = problem.definition->flops(test_case.args);
   text << indent << "  FLOPs: " << std::fixed << std::setprecision(0) << flops << " (" << std::setprecision(3)
        << flops * 1e-9 << " GFLOP)\n";

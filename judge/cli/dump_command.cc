@@ -75,6 +75,8 @@ nlohmann::ordered_json manifest_for(const Problem& problem, const TestCase& test
     entries.push_back(entry);
   }
   manifest["tensors"] = entries;
+  const std::string shaping = problem.definition->input_shaping();
+  if (!shaping.empty()) manifest["input_shaping"] = shaping;  // applied after the draws from the ranges
   manifest["inputs"] = inputs;
   manifest["outputs"] = outputs;
   return manifest;

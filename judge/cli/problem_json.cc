@@ -41,12 +41,15 @@ json case_json(const Problem& problem, const TestCase& test_case) {
     }
     tensors.push_back(tensor);
   }
-  return {{"name", test_case.name},
-          {"tier", tier_name(test_case.tier)},
-          {"params", params},
-          {"tensors", tensors},
-          {"flops", problem.definition->flops(test_case.args)},
-          {"min_bytes", minimal_traffic_bytes(problem, test_case)}};
+  json result = {{"name", test_case.name},
+                 {"tier", tier_name(test_case.tier)},
+                 {"params", params},
+                 {"tensors", tensors},
+                 {"flops", problem.definition->flops(test_case.args)},
+                 {"min_bytes", minimal_traffic_bytes(problem, test_case)}};
+  const std::string shaping = problem.definition->input_shaping();
+  if (!shaping.empty()) result["input_shaping"] = shaping;  // applied after the draws from the ranges
+  return result;
 }
 
 json problem_summary_json(const Problem& problem) {

@@ -51,6 +51,19 @@ void fill_input(const Problem& problem, const TestCase& test_case, const Paramet
   }
 }
 
+// The definition's shaping of the drawn inputs; half-precision values are
+// rounded to their type again, as the device will hold them.
+void apply_input_shaping(const Problem& problem, const TestCase& test_case, CaseTensors& tensors) {
+  MutableTensors views;
+  for (auto& [name, buffer] : tensors.inputs) views[name] = buffer.mutable_view();
+  problem.definition->shape_inputs(test_case.args, views);
+  for (auto& [name, buffer] : tensors.inputs) {
+    if (buffer.type() != ScalarType::kFloat16 && buffer.type() != ScalarType::kBFloat16) continue;
+    const std::span<float> values = buffer.mutable_values<float>();
+    for (int64_t i = 0; i < buffer.size(); ++i) buffer.set(i, values[static_cast<std::size_t>(i)]);
+  }
+}
+
 }  // namespace
 
 CaseTensors generate_case_inputs(const Problem& problem, const TestCase& test_case, uint64_t seed) {
@@ -66,6 +79,7 @@ CaseTensors generate_case_inputs(const Problem& problem, const TestCase& test_ca
       tensors.outputs[parameter.name] = TensorBuffer(parameter.type, count);
     }
   }
+  apply_input_shaping(problem, test_case, tensors);
   return tensors;
 }
 

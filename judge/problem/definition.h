@@ -90,6 +90,18 @@ class ProblemDefinition {
   // Shape of every pointer parameter (inputs and outputs) for these values.
   virtual std::map<std::string, Shape> tensor_shapes(const ScalarArgs& args) const = 0;
 
+  // Optional input shaping, for structure a uniform draw cannot give
+  // (symmetric matrices, an added identity, ...). Called wherever a case's
+  // inputs are generated (checks, fresh benchmark inputs, `judge dump`, the
+  // cross-check dumps), after every input tensor is drawn from its case range
+  // and before anything reads it. `inputs` holds every input tensor, viewed as
+  // a reference sees it; float16 and bfloat16 values are rounded to their type
+  // again afterwards. It must depend only on `args` and the drawn values, so
+  // the same seed gives the same inputs. `input_shaping()` says what it does,
+  // in a few words for `judge show` ("" when nothing).
+  virtual void shape_inputs(const ScalarArgs& /*args*/, const MutableTensors& /*inputs*/) const {}
+  virtual std::string input_shaping() const { return {}; }
+
   // Floating-point operations of one call, and the formula in words/maths
   // (shown by `judge show` and documented in the statement).
   virtual double flops(const ScalarArgs& args) const = 0;

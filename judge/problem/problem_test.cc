@@ -164,5 +164,92 @@ TEST(CaseData, InputsFollowTheStreamsAndTheReferenceFillsOutputs) {
   EXPECT_FALSE(other_seed.inputs.at("input") == tensors.inputs.at("input"));
 }
 
+// A test problem's definition with input shaping added: every float input
+// element gets `offset` added, and the first element of "input" (scale-rows)
+// is set from a scalar parameter.
+class ShapedDefinition : public ProblemDefinition {
+ public:
+  ShapedDefinition(std::unique_ptr<ProblemDefinition> inner, float offset)
+      : m_inner(std::move(inner)), m_offset(offset) {}
+  std::vector<ParameterDecl> parameters() const override { return m_inner->parameters(); }
+  void validate(const ScalarArgs& args) const override { m_inner->validate(args); }
+  std::map<std::string, Shape> tensor_shapes(const ScalarArgs& args) const override {
+    return m_inner->tensor_shapes(args);
+  }
+  double flops(const ScalarArgs& args) const override { return m_inner->flops(args); }
+  std::string flop_formula() const override { return m_inner->flop_formula(); }
+  void reference(const ScalarArgs& args, const ConstTensors& inputs, const MutableTensors& outputs) const override {
+    m_inner->reference(args, inputs, outputs);
+  }
+  void shape_inputs(const ScalarArgs& args, const MutableTensors& inputs) const override {
+    const std::map<std::string, Shape> shapes = tensor_shapes(args);
+    for (const auto& [name, view] : inputs) {
+      if (host_type(view.type()) != ScalarType::kFloat32) continue;
+      float* values = view.as<float>();
+      for (int64_t i = 0; i < element_count(shapes.at(name)); ++i) values[i] += m_offset;
+    }
+    if (args.has("rows")) inputs.at("input").as<float>()[0] = static_cast<float>(args.integer("rows"));
+  }
+  std::string input_shaping() const override { return "every float element plus an offset"; }
+
+ private:
+  std::unique_ptr<ProblemDefinition> m_inner;
+  float m_offset;
+};
+
+TEST(CaseData, NoShapingByDefault) {
+  Problem problem = Catalogue(testdata() / "problems").load("scale-rows");
+  EXPECT_EQ(problem.definition->input_shaping(), "");
+  const TestCase& test_case = problem.find_case("signed-inputs");
+  CaseTensors tensors = generate_case_inputs(problem, test_case, 3);
+  const uint64_t key = input_stream_key("scale-rows", "signed-inputs", "input", 3);
+  for (std::size_t i = 0; i < 20; ++i) {
+    EXPECT_EQ(tensors.inputs.at("input").values<float>()[i], uniform_element(key, i, -1.0f, 1.0f));
+  }
+}
+
+TEST(CaseData, ShapingFollowsTheDrawsDeterministicallyAndTheReferenceSeesIt) {
+  Problem problem = Catalogue(testdata() / "problems").load("scale-rows");
+  problem.definition = std::make_unique<ShapedDefinition>(std::move(problem.definition), 1000.0f);
+  const TestCase& test_case = problem.find_case("big-bias");  // rows 3, cols 8, scale 0.5
+  CaseTensors tensors = generate_case_inputs(problem, test_case, 7);
+  const uint64_t input_key = input_stream_key("scale-rows", "big-bias", "input", 7);
+  const uint64_t bias_key = input_stream_key("scale-rows", "big-bias", "bias", 7);
+  EXPECT_EQ(tensors.inputs.at("input").values<float>()[0], 3.0f);  // set from `rows`
+  for (std::size_t i = 1; i < 24; ++i) {
+    EXPECT_EQ(tensors.inputs.at("input").values<float>()[i], uniform_element(input_key, i, 0.0f, 1.0f) + 1000.0f);
+  }
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(tensors.inputs.at("bias").values<float>()[i], uniform_element(bias_key, i, 100.0f, 200.0f) + 1000.0f);
+  }
+  // Same seed, same inputs; another seed, other inputs.
+  EXPECT_TRUE(generate_case_inputs(problem, test_case, 7).inputs == tensors.inputs);
+  EXPECT_FALSE(generate_case_inputs(problem, test_case, 8).inputs.at("bias") == tensors.inputs.at("bias"));
+  compute_expected(problem, test_case, tensors);
+  const float* bias = tensors.inputs.at("bias").view();
+  EXPECT_FLOAT_EQ(tensors.outputs.at("output").at(0), 3.0f * 0.5f + bias[0]);
+}
+
+TEST(CaseData, ShapedHalfPrecisionInputsAreRoundedToTheirType) {
+  for (const std::string dtype : {"float16", "bfloat16"}) {
+    SCOPED_TRACE(dtype);
+    Problem problem = Catalogue(testdata() / "problems").load("every-dtype", dtype);
+    problem.definition = std::make_unique<ShapedDefinition>(std::move(problem.definition), 1.0f / 3.0f);
+    const TestCase& test_case = problem.find_case("c4");
+    const CaseTensors tensors = generate_case_inputs(problem, test_case, 0);
+    const TensorBuffer& x = tensors.inputs.at("x");
+    ASSERT_EQ(x.type(), dtype == "float16" ? ScalarType::kFloat16 : ScalarType::kBFloat16);
+    int64_t shifted = 0;
+    const uint64_t key = input_stream_key("every-dtype", "c4", "x", 0);
+    for (int64_t i = 0; i < x.size(); ++i) {
+      TensorBuffer rounded(x.type(), 1);
+      rounded.set(0, x.at(i));
+      EXPECT_EQ(rounded.at(0), x.at(i)) << "element " << i << " is not a " << dtype << " value";
+      shifted += x.at(i) > uniform_element(key, static_cast<uint64_t>(i), 0.0f, 1.0f) + 0.25;
+    }
+    EXPECT_EQ(shifted, x.size());
+  }
+}
+
 }  // namespace
 }  // namespace judge

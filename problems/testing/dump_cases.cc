@@ -70,6 +70,8 @@ void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, 
     (is_input ? inputs : outputs).push_back(parameter.name);
   }
   manifest["tensors"] = entries;
+  const std::string shaping = problem.definition->input_shaping();
+  if (!shaping.empty()) manifest["input_shaping"] = shaping;  // applied after the draws from the ranges
   manifest["inputs"] = inputs;
   manifest["outputs"] = outputs;
   std::ofstream(dir / "manifest.json") << manifest.dump(2) << "\n";

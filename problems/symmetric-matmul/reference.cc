@@ -1,0 +1,61 @@
+// C (n x n) = A (n x n) * B (n x n), A and B symmetric, accumulated in double.
+// The inputs are made symmetric here (shape_inputs): each uniform draw is
+// averaged with its transpose.
+#include "judge/problem/definition.h"
+#include "problems/common/matmul.h"
+#include "problems/common/parallel.h"
+#include "problems/common/scalar_checks.h"
+
+namespace problems {
+namespace {
+
+// a (n x n, row-major) = (a + a^T) / 2, each pair averaged in double and
+// rounded once; the diagonal is unchanged.
+void symmetrise(float* a, int64_t n) {
+  parallel_for(n, [&](int64_t i) {
+    for (int64_t j = i + 1; j < n; ++j) {
+      const float mean = static_cast<float>((static_cast<double>(a[i * n + j]) + a[j * n + i]) / 2);
+      a[i * n + j] = mean;
+      a[j * n + i] = mean;
+    }
+  });
+}
+
+class SymmetricMatmul : public judge::ProblemDefinition {
+ public:
+  std::vector<ParameterDecl> parameters() const override {
+    return {{"input_a", "const float*"}, {"input_b", "const float*"}, {"output_c", "float*"}, {"n", "size_t"}};
+  }
+
+  void validate(const judge::ScalarArgs& args) const override { size_at_least(args, "n", 1); }
+
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
+    const int64_t n = args.integer("n");
+    return {{"input_a", {n, n}}, {"input_b", {n, n}}, {"output_c", {n, n}}};
+  }
+
+  void shape_inputs(const judge::ScalarArgs& args, const judge::MutableTensors& inputs) const override {
+    symmetrise(inputs.at("input_a"), args.integer("n"));
+    symmetrise(inputs.at("input_b"), args.integer("n"));
+  }
+  std::string input_shaping() const override {
+    return "input_a and input_b symmetrised: (i, j) and (j, i) both set to their mean";
+  }
+
+  double flops(const judge::ScalarArgs& args) const override {
+    const double n = static_cast<double>(args.integer("n"));
+    return 2.0 * n * n * n;
+  }
+  std::string flop_formula() const override { return "2 * n^3"; }
+
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override {
+    const int64_t n = args.integer("n");
+    matmul_to_float(inputs.at("input_a"), inputs.at("input_b"), outputs.at("output_c"), n, n, n);
+  }
+};
+
+}  // namespace
+}  // namespace problems
+
+REGISTER_PROBLEM("symmetric-matmul", problems::SymmetricMatmul);

@@ -81,6 +81,7 @@ json problem_json(const Problem& problem) {
   }
   j["parameters"] = parameters;
   j["tolerance"] = {{"rtol", problem.tolerance().rtol}, {"atol", problem.tolerance().atol}};
+  j["custom_checker"] = problem.definition->has_checker();
   j["flop_formula"] = problem.definition->flop_formula();
   json cases = json::object();
   for (Tier tier : kAllTiers) {

@@ -55,10 +55,18 @@ int run_show(const CommandLine& line) {
             << "Pointers are device pointers to contiguous row-major tensors of their element type; const pointers "
                "are inputs.\n"
             << "dtypes offered for [VAR] (--dtype): " << offered_dtypes(statement) << "\n"
-            << "\n" << heading("Tolerance", 2) << "|actual - expected| <= atol + rtol * |expected|, with rtol = "
-            << problem.tolerance().rtol << ", atol = " << problem.tolerance().atol
-            << " (NaN or Inf where the expected value is finite fails); integer outputs must be equal\n"
-            << "\n" << heading("FLOPs", 2) << problem.definition->flop_formula() << "\n";
+            << "\n" << heading("Tolerance", 2);
+  if (problem.definition->has_checker()) {
+    // The answer is judged by the problem's own check() (a sort, a histogram,
+    // an encoding), which its statement's Exact semantics describes.
+    std::cout << "judged by the problem's own checker (see Exact semantics above), with rtol = "
+              << problem.tolerance().rtol << ", atol = " << problem.tolerance().atol << " where it compares values\n";
+  } else {
+    std::cout << "|actual - expected| <= atol + rtol * |expected|, with rtol = " << problem.tolerance().rtol
+              << ", atol = " << problem.tolerance().atol
+              << " (NaN or Inf where the expected value is finite fails); integer outputs must be equal\n";
+  }
+  std::cout << "\n" << heading("FLOPs", 2) << problem.definition->flop_formula() << "\n";
 
   for (Tier tier : kAllTiers) {
     std::cout << "\n" << heading(std::string("Cases: ") + tier_name(tier), 2);

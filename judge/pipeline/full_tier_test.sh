@@ -23,7 +23,8 @@ if [[ -n "${FULL_TIER_PROBLEMS:-}" ]]; then read -r -a problems <<<"$FULL_TIER_P
 failed=0
 for problem in "${problems[@]}"; do
   start=$(date +%s)
-  output=$("$judge" --problem "$problem" --backend cpu --tier full --no-benchmark \
+  # The whole judging may take hours on 2 cores; each call keeps its derived limit.
+  output=$("$judge" --problem "$problem" --backend cpu --tier full --no-benchmark --total-time-limit 14400 \
              --cache-dir "$TEST_TMPDIR/cache" 2>&1)
   status=$?
   seconds=$(( $(date +%s) - start ))

@@ -21,11 +21,6 @@ __device__ float e4m3_to_float(unsigned code) {
   return (code & 0x80) ? -magnitude : magnitude;
 }
 
-__device__ size_t tiled_offset(size_t row, size_t col, size_t cols) {
-  const size_t col_tiles = (cols + 3) / 4;
-  return ((row / 128) * col_tiles + col / 4) * 512 + (row % 32) * 16 + (row % 128) / 32 * 4 + col % 4;
-}
-
 __global__ void gemm(const uint8_t* q_a, const uint8_t* scale_a, const uint8_t* q_b, const uint8_t* scale_b, float* c,
                      size_t m, size_t n, size_t k) {
   const size_t i = blockIdx.y * size_t{blockDim.y} + threadIdx.y;

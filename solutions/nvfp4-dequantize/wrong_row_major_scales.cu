@@ -28,13 +28,6 @@ __device__ float e4m3_to_float(unsigned code) {
   return (code & 0x80) ? -magnitude : magnitude;
 }
 
-// Byte offset of scale (row, col) in the 128x4 tiled layout of a matrix with
-// `cols` scale columns.
-__device__ size_t tiled_offset(size_t row, size_t col, size_t cols) {
-  const size_t col_tiles = (cols + 3) / 4;
-  return ((row / 128) * col_tiles + col / 4) * 512 + (row % 32) * 16 + (row % 128) / 32 * 4 + col % 4;
-}
-
 __global__ void dequantize(const uint8_t* q, const uint8_t* scale, float global_decode, float* out, size_t m,
                            size_t k) {
   const size_t count = m * k;

@@ -50,11 +50,6 @@ __device__ unsigned float_to_e2m1(float x) {
   return sign | static_cast<unsigned>(e * 2 + static_cast<int>(ldexpf(v, 2 - e)) - 2);
 }
 
-__device__ size_t tiled_offset(size_t row, size_t col, size_t cols) {
-  const size_t col_tiles = (cols + 3) / 4;
-  return ((row / 128) * col_tiles + col / 4) * 512 + (row % 32) * 16 + (row % 128) / 32 * 4 + col % 4;
-}
-
 __global__ void quantize(const __half* a, float sf_g, uint8_t* q, uint8_t* scale, size_t m, size_t k) {
   const size_t cols = k / kBlock, blocks = m * cols;
   for (size_t b = blockIdx.x * size_t{blockDim.x} + threadIdx.x; b < blocks; b += size_t{gridDim.x} * blockDim.x) {

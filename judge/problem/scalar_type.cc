@@ -10,7 +10,11 @@ namespace judge {
 namespace {
 
 // Accepted C spellings, the canonical one (c_name) first for each type.
-const std::array<std::pair<const char*, ScalarType>, 25> kSpellings = {{
+// Tensara's "float8" is an FP8 (E4M3) code passed as its byte: its C ABI
+// is uint8_t (upstream's statements say so), and the judge holds and
+// compares it as that byte, exactly; a problem that needs the value decodes
+// it itself.
+const std::array<std::pair<const char*, ScalarType>, 26> kSpellings = {{
     {"float", ScalarType::kFloat32},
     {"double", ScalarType::kFloat64},
     {"__half", ScalarType::kFloat16},
@@ -24,6 +28,7 @@ const std::array<std::pair<const char*, ScalarType>, 25> kSpellings = {{
     {"int64_t", ScalarType::kInt64},
     {"long long", ScalarType::kInt64},
     {"uint8_t", ScalarType::kUint8},
+    {"float8", ScalarType::kUint8},
     {"uint16_t", ScalarType::kUint16},
     {"unsigned int", ScalarType::kUint32},
     {"unsigned", ScalarType::kUint32},

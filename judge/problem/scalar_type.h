@@ -3,7 +3,8 @@
 //
 // Every type a Tensara statement may name (float, double, __half,
 // __nv_bfloat16, the fixed-width integers, int, unsigned, size_t, bool) is
-// one ScalarType. The judge keeps tensor elements on the host in their own
+// one ScalarType; "float8", an FP8 E4M3 code, is spelled uint8_t in C and
+// held as that byte. The judge keeps tensor elements on the host in their own
 // type, except float16 and bfloat16: those are held as float32 (every value
 // of both widens to float32 exactly), so references compute in one code
 // path and compare against an expected value rounded once, to float32.

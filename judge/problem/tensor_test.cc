@@ -20,6 +20,8 @@ TEST(ScalarTypes, NamesSizesAndHostTypes) {
   EXPECT_EQ(parse_c_type_name("unsigned"), ScalarType::kUint32);
   EXPECT_EQ(parse_c_type_name("__nv_bfloat16"), ScalarType::kBFloat16);
   EXPECT_EQ(parse_c_type_name("void"), std::nullopt);
+  EXPECT_EQ(parse_c_type_name("float8"), ScalarType::kUint8) << "an FP8 code is passed as its byte";
+  EXPECT_STREQ(c_name(*parse_c_type_name("float8")), "uint8_t");
   EXPECT_EQ(parse_c_type_name("[VAR]"), std::nullopt) << "the caller resolves [VAR]";
   EXPECT_EQ(parse_dtype_name("bfloat16"), ScalarType::kBFloat16);
   EXPECT_EQ(parse_dtype_name("int32"), std::nullopt) << "[VAR] is a floating dtype";

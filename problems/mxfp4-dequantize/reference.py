@@ -1,21 +1,29 @@
-"""PyTorch statement of mxfp4-dequantize: E2M1 codes (low nibble first) times their block's E8M0 scale."""
+"""PyTorch statement of mxfp4-dequantize: packed E2M1 codes times E8M0 block scales, in float64."""
 import torch
 
-MAGNITUDES = torch.tensor([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0], dtype=torch.float64)
+BLOCK = 32
+E2M1 = torch.tensor([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0], dtype=torch.float64)
 
 
-def e2m1(codes):
-    value = MAGNITUDES[codes & 0x7]
-    return torch.where(codes >= 8, -value, value)
+def e2m1_values(codes):
+    """4-bit E2M1 codes (bit 3 the sign) as float64."""
+    c = codes.long()
+    magnitude = E2M1[c & 0x7]
+    return torch.where((c & 0x8) != 0, -magnitude, magnitude)
 
 
-def e8m0(scale):
-    value = torch.ldexp(torch.ones_like(scale, dtype=torch.float64), scale - 127)
-    return torch.where(scale == 0xFF, torch.full_like(value, float("nan")), value)
+def unpack_fp4(packed):
+    """Each byte -> (low nibble, high nibble): the even element is the low one."""
+    p = packed.long()
+    return torch.stack([p & 0xF, p >> 4], dim=-1).reshape(*packed.shape[:-1], packed.shape[-1] * 2)
+
+
+def e8m0_values(codes):
+    return torch.pow(2.0, (codes.long() - 127).double())
 
 
 def compute(params, inputs):
-    q = inputs["q"].to(torch.int64)
-    codes = torch.stack((q & 0xF, q >> 4), dim=-1).reshape(q.shape[0], -1)
-    factor = e8m0(inputs["scale"].to(torch.int64)).repeat_interleave(32, dim=1)
-    return {"out": (e2m1(codes) * factor).float()}
+    m, k = params["m"], params["k"]
+    values = e2m1_values(unpack_fp4(inputs["q"])).reshape(m, k // BLOCK, BLOCK)
+    scales = e8m0_values(inputs["scale"]).reshape(m, k // BLOCK, 1)
+    return {"out": (values * scales).reshape(m, k)}

@@ -1,24 +1,26 @@
-"""PyTorch statement of mxfp8-dequantize: E4M3 bytes times the E8M0 scale of their 32-block."""
+"""PyTorch statement of mxfp8-dequantize: E4M3 codes times E8M0 block scales, in float64."""
 import torch
 
-
-def e4m3(q):
-    q = q.to(torch.int64)
-    sign = torch.where(q >= 128, -1.0, 1.0).double()
-    exponent = (q >> 3) & 0xF
-    mantissa = (q & 0x7).double()
-    normal = torch.ldexp(1.0 + mantissa / 8.0, exponent - 7)
-    subnormal = torch.ldexp(mantissa / 8.0, torch.full_like(exponent, -6))
-    value = sign * torch.where(exponent == 0, subnormal, normal)
-    return torch.where((exponent == 0xF) & (mantissa == 7), torch.full_like(value, float("nan")), value)
+BLOCK = 32
 
 
-def e8m0(scale):
-    scale = scale.to(torch.int64)
-    value = torch.ldexp(torch.ones_like(scale, dtype=torch.float64), scale - 127)
-    return torch.where(scale == 0xFF, torch.full_like(value, float("nan")), value)
+def e4m3_values(codes):
+    """E4M3 (fn) codes as float64; NaN for 0x7F and 0xFF."""
+    c = codes.long()
+    exponent = (c >> 3) & 0xF
+    mantissa = (c & 0x7).double()
+    magnitude = torch.where(exponent == 0, mantissa * 2.0 ** -9,
+                            (8 + mantissa) * torch.pow(2.0, (exponent - 10).double()))
+    magnitude = torch.where((c & 0x7F) == 0x7F, torch.full_like(magnitude, float("nan")), magnitude)
+    return torch.where((c & 0x80) != 0, -magnitude, magnitude)
+
+
+def e8m0_values(codes):
+    return torch.pow(2.0, (codes.long() - 127).double())
 
 
 def compute(params, inputs):
-    factor = e8m0(inputs["scale"]).repeat_interleave(32, dim=1)
-    return {"out": (e4m3(inputs["q"]) * factor).float()}
+    m, k = params["m"], params["k"]
+    values = e4m3_values(inputs["q"]).reshape(m, k // BLOCK, BLOCK)
+    scales = e8m0_values(inputs["scale"]).reshape(m, k // BLOCK, 1)
+    return {"out": (values * scales).reshape(m, k)}

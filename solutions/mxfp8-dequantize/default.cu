@@ -1,10 +1,9 @@
 // author: judge maintainers
-// title: baseline: one thread per element, decoded from its bits
+// title: baseline: one thread per element
 //
-// Correct, straightforward solution for mxfp8-dequantize: each thread decodes
-// its E4M3 byte (normal, subnormal or NaN) and multiplies it by its block's
-// E8M0 scale, 2^(byte - 127) or NaN for 0xFF. Both factors are exact in float,
-// and so is the product.
+// Correct, straightforward solution for mxfp8-dequantize: a grid-stride loop;
+// each element decodes its E4M3 byte and multiplies by its block's power of
+// two with ldexpf (exact).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -16,21 +15,18 @@ namespace {
 constexpr unsigned kThreads = 256;
 constexpr size_t kBlock = 32;
 
-__device__ float e4m3(uint8_t byte) {
-  const int exponent = (byte >> 3) & 0xF, mantissa = byte & 0x7;
-  if (exponent == 0xF && mantissa == 0x7) return __int_as_float(0x7FC00000);  // NaN
-  const float magnitude = exponent == 0 ? ldexpf(mantissa / 8.0f, -6) : ldexpf(1.0f + mantissa / 8.0f, exponent - 7);
-  return byte & 0x80 ? -magnitude : magnitude;
+__device__ float e4m3_to_float(uint8_t code) {
+  const int exponent = (code >> 3) & 0xF;
+  const int mantissa = code & 0x7;
+  const float magnitude =
+      exponent == 0 ? ldexpf(static_cast<float>(mantissa), -9) : ldexpf(static_cast<float>(8 + mantissa), exponent - 10);
+  return (code & 0x80) ? -magnitude : magnitude;
 }
 
-__device__ float e8m0(uint8_t byte) {
-  return byte == 0xFF ? __int_as_float(0x7FC00000) : ldexpf(1.0f, static_cast<int>(byte) - 127);
-}
-
-__global__ void dequantize(const uint8_t* q, const uint8_t* scale, float* out, size_t m, size_t k) {
-  for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < m * k; i += size_t{gridDim.x} * blockDim.x) {
-    const size_t row = i / k, column = i % k;
-    out[i] = e4m3(q[i]) * e8m0(scale[row * (k / kBlock) + column / kBlock]);
+__global__ void dequantize(const uint8_t* q, const uint8_t* scale, float* out, size_t count) {
+  for (size_t i = blockIdx.x * size_t{blockDim.x} + threadIdx.x; i < count; i += size_t{gridDim.x} * blockDim.x) {
+    // Rows split into whole blocks, so element i's block is i / 32.
+    out[i] = ldexpf(e4m3_to_float(q[i]), static_cast<int>(scale[i / kBlock]) - 127);
   }
 }
 
@@ -39,5 +35,5 @@ __global__ void dequantize(const uint8_t* q, const uint8_t* scale, float* out, s
 extern "C" void solution(const uint8_t* q, const uint8_t* scale, float* out, size_t m, size_t k) {
   const size_t count = m * k;
   const unsigned blocks = static_cast<unsigned>(std::min<size_t>((count + kThreads - 1) / kThreads, 65535));
-  dequantize<<<blocks, kThreads>>>(q, scale, out, m, k);
+  dequantize<<<blocks, kThreads>>>(q, scale, out, count);
 }

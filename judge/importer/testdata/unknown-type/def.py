@@ -3,7 +3,7 @@ class unknown_type:
     is_exact = True
     parameters = [
         {"name": "q", "type": "uint8_t", "pointer": True, "const": True},
-        {"name": "scale", "type": "float8", "pointer": True, "const": True},
+        {"name": "scale", "type": "float4", "pointer": True, "const": True},
         {"name": "y", "type": "float", "pointer": True, "const": False},
         {"name": "n", "type": "size_t", "pointer": False, "const": False},
     ]

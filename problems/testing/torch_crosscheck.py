@@ -125,10 +125,12 @@ def cross_check(case_dir, problems_dir):
     return ok
 
 
-def measure_variants(worst, reference, manifest, inputs, out):
+def measure_variants(worst, reference, manifest, inputs, out, out_dtype):
     """Worst error / tolerance of each computation variant for output `out` of one case."""
     slug = manifest["problem"]
-    dtype = manifest.get("dtype", "float32")
+    # A float16 output is judged by the float16 rules, whether the problem's
+    # dtype made it so or its signature fixes it (a float16 GEMM result).
+    dtype = "float16" if out_dtype == torch.float16 else manifest.get("dtype", "float32")
     tolerance = manifest["tolerance"]
     rounded = lambda tensors, to: {k: v.to(to).float() if v.is_floating_point() else v for k, v in tensors.items()}
     with torch.no_grad():
@@ -168,7 +170,7 @@ def precision_report(case_dirs, problems_dir):
         # Each floating output (a problem's output need not be named "output");
         # integer ones are compared exactly: no tolerance to justify.
         for out in [name for name, tensor in outputs.items() if tensor.is_floating_point()]:
-            measure_variants(worst, reference, manifest, inputs, out)
+            measure_variants(worst, reference, manifest, inputs, out, outputs[out].dtype)
     print("\nworst |error| / (atol + rtol*|exact|) over the cases, against float64 "
           "(<= 1 passes the problem's tolerance):")
     as_expected = True

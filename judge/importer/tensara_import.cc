@@ -415,6 +415,15 @@ GeneratedProblem generate_problem(const fs::path& folder) {
     throw SkipProblem(located(problem_md, line_of(md, md.front["slug"]),
                               "slug '" + limits::shortened(slug) + "' is not lowercase letters and digits joined by '-' or '_'"));
   }
+  // Upstream's folder name is the problem's address (its repository and
+  // site); a front matter that spells it otherwise (`mse_loss` in folder
+  // `mse-loss`) yields to it, and the report says so.
+  std::string renamed_from;
+  const std::string folder_name = fs::absolute(folder).lexically_normal().filename().string();
+  if (folder_name != slug && is_valid_slug(folder_name)) {
+    renamed_from = slug;
+    slug = folder_name;
+  }
   generated.slug = slug;
 
   // Notes on the C ABI go into the statement's front matter, the rest into
@@ -457,6 +466,10 @@ GeneratedProblem generate_problem(const fs::path& folder) {
   }
 
   std::vector<std::string> notes;
+  if (!renamed_from.empty()) {
+    notes.push_back(located("problem.md", line_of(md, md.front["slug"]),
+                            "slug '" + renamed_from + "' differs from the folder's name; the folder's is used"));
+  }
   generated.statement_md = render_statement(md, slug, *parameters, statement_todos, notes);
   generated.cases_yaml = render_cases(slug, def, *parameters, cases_todos);
   // The generated front matter must be what the judge reads; where it is

@@ -129,6 +129,18 @@ TEST(TensaraImport, OldFormatTakesParametersFromTheFrontMatter) {
   EXPECT_DOUBLE_EQ(cases["tolerance"]["rtol"].as<double>(), 1e-5);
 }
 
+// Upstream's `mse-loss` folder says `slug: "mse_loss"`: the folder's name
+// is the problem's address, so it wins, with a note naming the line.
+TEST(TensaraImport, TheFolderNameWinsOverADifferentFrontMatterSlug) {
+  const fs::path dir = scratch("renamed");
+  fs::rename(dir / "upstream" / "old-format", dir / "upstream" / "old-format-renamed");
+  GeneratedProblem problem = generate_problem(dir / "upstream" / "old-format-renamed");
+  EXPECT_EQ(problem.slug, "old-format-renamed");
+  EXPECT_TRUE(contains(problem.notes, "problem.md:2: slug 'old-format' differs from the folder's name"))
+      << joined(problem.notes);
+  EXPECT_EQ(parse_statement(problem.statement_md, "s.md").slug, "old-format-renamed");
+}
+
 TEST(TensaraImport, CasesBuiltByAMethodOfTheClass) {
   GeneratedProblem problem = generate_problem(testdata() / "helper-method");
   EXPECT_TRUE(problem.notes.empty()) << joined(problem.notes);

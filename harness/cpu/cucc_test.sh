@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end checks of the cucc driver: a program with main, a solution
-# library loaded by a host program, launch forms, a refusal naming the
-# user's line, and the --version line.
+# library loaded by a host program, launch forms, refusals naming the
+# user's line (in a .cu and in a plain .cc file), and the --version line.
 set -euo pipefail
 
 cucc=$1
@@ -32,6 +32,14 @@ if "$cucc" "$testdata/refused_asm.cu" -o "$work/refused" 2>"$work/refused.log"; 
 fi
 grep -q "refused_asm.cu:5: error: inline assembly" "$work/refused.log" \
   || { cat "$work/refused.log" >&2; fail "the refusal does not name refused_asm.cu:5"; }
+
+# The same for a plain C++ file: a cuRAND host-library call is refused at
+# its line instead of failing at link time.
+if "$cucc" "$testdata/refused_curand_host.cc" -o "$work/refused_curand" 2>"$work/refused_curand.log"; then
+  fail "a cuRAND host-library call in a .cc file was accepted"
+fi
+grep -q "refused_curand_host.cc:7: error: 'curandCreateGeneratorHost': the cuRAND host library" \
+  "$work/refused_curand.log" || { cat "$work/refused_curand.log" >&2; fail "the .cc refusal does not name line 7"; }
 
 "$cucc" --version | grep -Eq "^cucc \(CPU backend\) [0-9a-f]{16}, g\+\+ " || fail "--version line"
 echo "cucc_test: all checks passed"

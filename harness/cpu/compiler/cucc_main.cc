@@ -280,7 +280,10 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   return run_command(command, options.verbose) == 0;
 }
 
-bool compile_plain(const Options& options, const fs::path& input, const fs::path& object) {
+// .cc/.cpp/.c -> object, compiled as they are. Calls into what the backend
+// refuses (GPU libraries, refused runtime API functions) are reported at the
+// user's line, as in .cu files, rather than as undefined symbols at link time.
+bool compile_plain(const Options& options, const fs::path& input, const fs::path& object, const fs::path& work) {
   std::vector<std::string> command = {"g++", "-c", "-isystem", kCudaInclude};
   if (input.extension() == ".c") command = {"gcc", "-c", "-isystem", kCudaInclude};
   for (const std::string& flag : options.preprocessor) command.push_back(flag);
@@ -289,7 +292,18 @@ bool compile_plain(const Options& options, const fs::path& input, const fs::path
     command.push_back(flag);
   }
   command.insert(command.end(), {input.string(), "-o", object.string()});
-  return run_command(command, options.verbose) == 0;
+  if (run_command(command, options.verbose) != 0) return false;
+
+  fs::path preprocessed = work / (input.stem().string() + ".plain.ii");
+  std::vector<std::string> preprocess = {command[0], "-E"};
+  for (size_t i = 2; i + 3 < command.size(); ++i) preprocess.push_back(command[i]);
+  preprocess.insert(preprocess.end(), {input.string(), "-o", preprocessed.string()});
+  if (run_command(preprocess, options.verbose) != 0) return false;
+  std::ifstream in(preprocessed, std::ios::binary);
+  std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<cucpu::compiler::SourceError> errors = cucpu::compiler::refusals_in_host_source(source);
+  for (const auto& error : errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
+  return errors.empty();
 }
 
 bool link(const Options& options, const fs::path& root, const std::vector<std::string>& objects) {
@@ -393,7 +407,7 @@ int main(int argc, char** argv) {
                                            : work / (std::to_string(index) + "_" + input.stem().string() + ".o");
     if (extension == ".cu" || extension == ".cuh") ok = compile_cuda(options, root, input, object, work);
     else if (extension == ".cc" || extension == ".cpp" || extension == ".cxx" || extension == ".c")
-      ok = compile_plain(options, input, object);
+      ok = compile_plain(options, input, object, work);
     else {
       std::cerr << "cucc: error: '" << input.string() << "': unknown file type (expected .cu, .cc, .cpp, .c, .o, .a)\n";
       ok = false;

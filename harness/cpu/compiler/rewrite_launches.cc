@@ -2,6 +2,7 @@
 #include "rewrite_launches.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -33,6 +34,38 @@ const std::pair<std::string_view, std::string_view> kBuiltinExpansions[] = {
     {"blockDim", "(static_cast<const dim3&>(::cucpu::detail::tls_context.block_dim))"},
     {"gridDim", "(static_cast<const dim3&>(::cucpu::detail::tls_context.grid_dim))"},
 };
+
+// GPU libraries with no CPU build. cuBLAS and cuDNN: every name (their
+// headers are refused too). cuRAND: only the host library's functions
+// (curand.h: generators, distributions, direction vectors); its device API
+// (curand_kernel.h: curand_init, curand_normal, ...) is inline code that runs
+// here, and the MTGP32 host helpers (curandMakeMTGP32*) are header code too.
+std::optional<std::string> refused_library_name(std::string_view word) {
+  if (word.rfind("cublas", 0) == 0 || word.rfind("cudnn", 0) == 0) {
+    return "'" + std::string(word) + "': cuBLAS and cuDNN are not available to solutions on the CPU backend";
+  }
+  for (std::string_view prefix : {"curandCreate", "curandDestroy", "curandGenerate", "curandGet", "curandSet"}) {
+    if (word.rfind(prefix, 0) == 0) {
+      return "'" + std::string(word) +
+             "': the cuRAND host library (curand.h generators) is not available on the CPU backend; draw the "
+             "numbers in a kernel with the device API of curand_kernel.h (curand_init, curand_uniform, "
+             "curand_normal), which works";
+    }
+  }
+  return std::nullopt;
+}
+
+void refuse_library_includes(const TokenizedSource& parsed, std::vector<SourceError>* errors) {
+  for (const auto& include : parsed.includes_from_user_code) {
+    std::string base = include.path.substr(include.path.find_last_of('/') + 1);
+    bool refused = base.rfind("cublas", 0) == 0 || base.rfind("cudnn", 0) == 0 || base == "mma.h";
+    if (refused) {
+      errors->push_back({parsed.files[include.file].name, include.line,
+                         "#include of '" + base + "' is not supported by the CPU backend (cuBLAS, cuDNN and "
+                         "tensor-core headers are refused)"});
+    }
+  }
+}
 
 struct Edit {
   size_t begin;
@@ -393,8 +426,8 @@ class Rewriter {
       error(i, "tensor-core API 'wmma::' is not supported by the CPU backend");
     } else if (word.rfind("__hmma", 0) == 0 || word.rfind("__imma", 0) == 0 || word.rfind("__bmma", 0) == 0) {
       error(i, "tensor-core intrinsic '" + std::string(word) + "' is not supported by the CPU backend");
-    } else if (word.rfind("cublas", 0) == 0 || word.rfind("cudnn", 0) == 0) {
-      error(i, "'" + std::string(word) + "': cuBLAS and cuDNN are not available to solutions on the CPU backend");
+    } else if (auto reason = refused_library_name(word)) {
+      error(i, *reason);
     } else if (word == "cudaLaunchCooperativeKernel") {
       refuse_grid_sync(i, "cudaLaunchCooperativeKernel");
     } else if (word == "grid_group" || word == "this_grid" || word == "sync") {
@@ -434,17 +467,7 @@ class Rewriter {
     }
   }
 
-  void check_includes() {
-    for (const auto& include : parsed_.includes_from_user_code) {
-      std::string base = include.path.substr(include.path.find_last_of('/') + 1);
-      bool refused = base.rfind("cublas", 0) == 0 || base.rfind("cudnn", 0) == 0 || base == "mma.h";
-      if (refused) {
-        errors_.push_back({parsed_.files[include.file].name, include.line,
-                           "#include of '" + base + "' is not supported by the CPU backend (cuBLAS, cuDNN and "
-                           "tensor-core headers are refused)"});
-      }
-    }
-  }
+  void check_includes() { refuse_library_includes(parsed_, &errors_); }
 
   std::string_view src_;
   RewriteOptions options_;
@@ -461,6 +484,20 @@ class Rewriter {
 
 RewriteResult rewrite_launches(std::string_view preprocessed, const RewriteOptions& options) {
   return Rewriter(preprocessed, options).run();
+}
+
+std::vector<SourceError> refusals_in_host_source(std::string_view preprocessed) {
+  TokenizedSource parsed = tokenize(preprocessed);
+  std::vector<SourceError> errors;
+  refuse_library_includes(parsed, &errors);
+  for (const Token& t : parsed.tokens) {
+    if (t.kind != TokenKind::identifier || parsed.files[t.file].system) continue;
+    std::string_view word = preprocessed.substr(t.begin, t.end - t.begin);
+    std::optional<std::string> reason = refused_library_name(word);
+    if (!reason) reason = refused_runtime_api(word);
+    if (reason) errors.push_back({parsed.files[t.file].name, t.line, *reason});
+  }
+  return errors;
 }
 
 std::string format_error(const SourceError& error) {

@@ -4,8 +4,8 @@
 //   - `__shared__` variables become per-worker thread_local storage and
 //     `extern __shared__` arrays the worker's dynamic shared buffer;
 //   - constructs the backend cannot run faithfully (inline PTX, tensor-core
-//     APIs, cuBLAS/cuDNN, grid-wide sync) are refused with the user's
-//     file:line.
+//     APIs, cuBLAS/cuDNN, cuRAND's host library, grid-wide sync) are refused
+//     with the user's file:line.
 // Line structure is preserved so g++ diagnostics keep the user's lines.
 #pragma once
 
@@ -41,6 +41,12 @@ struct RewriteOptions {
 };
 
 RewriteResult rewrite_launches(std::string_view preprocessed, const RewriteOptions& options = {});
+
+// The refusals that apply to a plain C++/C file (.cc/.cpp/.c, preprocessed
+// without the prelude) built along with .cu files: GPU library calls and
+// includes (cuBLAS, cuDNN, cuRAND's host library) and refused runtime API
+// functions, which would otherwise fail at link time as undefined symbols.
+std::vector<SourceError> refusals_in_host_source(std::string_view preprocessed);
 
 // "file:line: error: message", the form compilers use.
 std::string format_error(const SourceError& error);

@@ -163,6 +163,30 @@ TEST(RewriteLaunches, RefusesTensorCoresLibrariesAndGridSync) {
   EXPECT_NE(include.message.find("cublas_v2.h"), std::string::npos);
 }
 
+// cuRAND's host library is refused; its device API (curand_kernel.h) and
+// the header-defined MTGP32 host helpers are not.
+TEST(RewriteLaunches, RefusesOnlyTheCurandHostLibrary) {
+  EXPECT_NE(only_error(marker() + "void h(){ curandCreateGenerator(&g, CURAND_RNG_PSEUDO_DEFAULT); }")
+                .message.find("cuRAND host library"),
+            std::string::npos);
+  RewriteResult device = rewrite_launches(
+      marker() + "void k(float* o){ curandState s; curand_init(1, 0, 0, &s); o[0] = curand_normal(&s); "
+                 "curandMakeMTGP32KernelState(0, 0, 0, 1, 2); }\n");
+  EXPECT_TRUE(device.errors.empty()) << format_error(device.errors[0]);
+}
+
+// Plain C++ files get the library and runtime-API refusals (not the device
+// ones: inline asm is fine host code), at the user's line.
+TEST(RefusalsInHostSource, LibrariesAndRefusedRuntimeApi) {
+  std::vector<SourceError> errors = refusals_in_host_source(
+      "# 1 \"gold.cpp\"\nvoid f(){ asm(\"nop\"); cudaMalloc(&p, 4);\n curandGenerateNormal(g, p, 4, 0, 1);\n"
+      " cudaGraphCreate(&graph, 0); }\n# 1 \"/usr/local/cuda/include/curand.h\" 1 3\nint curandCreateGenerator();\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(format_error(errors[0]).rfind("gold.cpp:2: error: 'curandGenerateNormal'", 0), 0u) << errors[0].message;
+  EXPECT_EQ(errors[1].line, 3);
+  EXPECT_NE(errors[1].message.find("graphs"), std::string::npos) << errors[1].message;
+}
+
 // Grid groups used for indexing compile; only their sync is refused.
 TEST(RewriteLaunches, GridGroupWithoutSyncIsAccepted) {
   RewriteResult result = rewrite_launches(

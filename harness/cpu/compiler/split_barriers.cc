@@ -202,6 +202,16 @@ class KernelSplitter {
     return false;
   }
 
+  // Is `name` (as itself, not a member) ever the operand of a unary `&` in
+  // the kernel? A binary `&` counts too: that only keeps it in memory.
+  bool address_taken(const std::string& name) const {
+    for (size_t i = body_begin_; i < body_end_; ++i) {
+      if (!identifier(i) || text(i) != name || member_access(i)) continue;
+      if (i > 0 && is(i - 1, "&") && !(i > 1 && is(i - 2, "&") && adjacent(i - 2, i - 1))) return true;
+    }
+    return false;
+  }
+
   // Is the variable named at token i assigned, incremented or its address
   // taken there? (`p[i] = x` writes an element, not p.)
   bool modifies_at(size_t i) const {
@@ -731,8 +741,20 @@ class KernelSplitter {
         home.storage += "static thread_local ::std::remove_cv_t<" + type + spell(v.suffix_begin, v.suffix_end) +
                         "> " + storage + "[1024]; auto* const " + storage + "_at = " + storage + "; ";
         used_in[k].insert(d.region);
+        // A scalar or struct whose address the kernel never takes is copied
+        // into a local for the region and back at its end, so g++ keeps it
+        // in a register: through a reference to the thread's slot, every
+        // store through a pointer of a compatible type forces a reload (and
+        // slots of 1024-element arrays sit 4 KiB apart, which costs more).
+        bool copy = v.suffix_begin == v.suffix_end && !address_taken(name);
         for (int r : used_in[k]) {
-          regions_[size_t(r)].bindings += "auto& " + name + " = " + storage + "_at[cucpu_t]; ";
+          Region& region = regions_[size_t(r)];
+          if (copy) {
+            region.bindings += "::std::remove_cv_t<" + type + "> " + name + " = " + storage + "_at[cucpu_t]; ";
+            region.write_backs += " " + storage + "_at[cucpu_t] = " + name + ";";
+          } else {
+            region.bindings += "auto& " + name + " = " + storage + "_at[cucpu_t]; ";
+          }
         }
         blank(v.suffix_begin, v.suffix_end);
       }
@@ -814,7 +836,7 @@ class KernelSplitter {
       edits.push_back({toks_[region.first - 1].end, toks_[region.first - 1].end,
                        region.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " +
                            region.bindings});
-      edits.push_back({toks_[region.last - 1].end, toks_[region.last - 1].end, " });"});
+      edits.push_back({toks_[region.last - 1].end, toks_[region.last - 1].end, region.write_backs + " });"});
     }
     for (size_t barrier : barrier_tokens_) blank(barrier, barrier + 4, &edits);
     edits.push_back({toks_[close].begin, toks_[close].begin, "::cucpu::detail::split_block_end(); "});
@@ -832,7 +854,8 @@ class KernelSplitter {
     bool top_level;
     bool final;
     std::string storage;   // per-thread storage declared before it
-    std::string bindings;  // references to that storage, at its start
+    std::string bindings;  // references to that storage (or copies of it), at its start
+    std::string write_backs;  // the copies stored back, at its end
   };
 
   std::string_view src_;

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "problems/common/parallel.h"
 #include "problems/common/scalar_checks.h"
 
 namespace problems {
@@ -38,6 +39,35 @@ ReductionShape reduction_shape(const judge::ScalarArgs& args) {
     part *= s.extents[static_cast<std::size_t>(i)];
   }
   return s;
+}
+
+std::vector<judge::ProblemDefinition::ParameterDecl> DimReduction::parameters() const {
+  return {{"input", "const float*"}, {"dim", "int"}, {"output", "float*"},
+          {"shape", "const size_t*"}, {"ndim", "size_t"}};
+}
+
+std::map<std::string, judge::Shape> DimReduction::tensor_shapes(const judge::ScalarArgs& args) const {
+  const ReductionShape s = reduction_shape(args);
+  judge::Shape kept = s.extents;
+  kept[static_cast<std::size_t>(s.dim)] = 1;
+  return {{"input", s.extents}, {"output", kept}, {"shape", {static_cast<int64_t>(s.extents.size())}}};
+}
+
+void DimReduction::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                             const judge::MutableTensors& outputs) const {
+  const ReductionShape s = reduction_shape(args);
+  const float* input = inputs.at("input");
+  float* output = outputs.at("output");
+  parallel_for(s.outer, [&](int64_t o) {
+    for (int64_t i = 0; i < s.inner; ++i) {
+      output[o * s.inner + i] = reduce_line(input + o * s.extent * s.inner + i, s.inner, s.extent);
+    }
+  });
+}
+
+double per_line_tail_flops(const judge::ScalarArgs& args) {
+  const ReductionShape s = reduction_shape(args);
+  return static_cast<double>(s.outer * s.inner) * static_cast<double>(s.extent - 1);
 }
 
 }  // namespace problems

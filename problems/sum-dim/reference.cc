@@ -2,50 +2,26 @@
 // given by the case (and passed to the solution as a device array). The
 // tensor is (outer, extent, inner) around the summed dimension; each output
 // element is one double sum over `extent` strided values.
-#include <algorithm>
 #include <cstdint>
 
 #include "judge/problem/definition.h"
-#include "problems/common/parallel.h"
 #include "problems/common/reduction_shape.h"
-#include "problems/common/scalar_checks.h"
 
 namespace problems {
 namespace {
 
-class SumDim : public judge::ProblemDefinition {
+class SumDim : public DimReduction {
  public:
-  std::vector<ParameterDecl> parameters() const override {
-    return {{"input", "const float*"}, {"dim", "int"}, {"output", "float*"},
-            {"shape", "const size_t*"}, {"ndim", "size_t"}};
-  }
-
-  void validate(const judge::ScalarArgs& args) const override { reduction_shape(args); }
-
-  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
-    const ReductionShape s = reduction_shape(args);
-    judge::Shape kept = s.extents;
-    kept[static_cast<std::size_t>(s.dim)] = 1;
-    return {{"input", s.extents}, {"output", kept}, {"shape", {static_cast<int64_t>(s.extents.size())}}};
-  }
-
   double flops(const judge::ScalarArgs& args) const override {
     return static_cast<double>(judge::element_count(reduction_shape(args).extents));
   }
   std::string flop_formula() const override { return "prod(shape) (one addition per input element)"; }
 
-  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
-                 const judge::MutableTensors& outputs) const override {
-    const ReductionShape s = reduction_shape(args);
-    const float* input = inputs.at("input");
-    float* output = outputs.at("output");
-    parallel_for(s.outer, [&](int64_t o) {
-      for (int64_t i = 0; i < s.inner; ++i) {
-        double sum = 0;
-        for (int64_t k = 0; k < s.extent; ++k) sum += input[(o * s.extent + k) * s.inner + i];
-        output[o * s.inner + i] = static_cast<float>(sum);
-      }
-    });
+ protected:
+  float reduce_line(const float* x, int64_t stride, int64_t count) const override {
+    double sum = 0;
+    for (int64_t k = 0; k < count; ++k) sum += x[k * stride];
+    return static_cast<float>(sum);
   }
 };
 

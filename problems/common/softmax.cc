@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "problems/common/parallel.h"
+#include "problems/common/scalar_checks.h"
+
 namespace problems {
 
 void softmax_line(const float* x, int64_t count, int64_t stride, bool log, float* y) {
@@ -44,6 +47,31 @@ double sum_squares(const float* x, int64_t count) {
 
 void scale_line(const float* x, int64_t count, double scale, float* y) {
   for (int64_t k = 0; k < count; ++k) y[k] = static_cast<float>(x[k] * scale);
+}
+
+std::vector<judge::ProblemDefinition::ParameterDecl> RowNormalization::parameters() const {
+  return {{"X", "const float*"}, {"Y", "float*"}, {"B", "size_t"}, {m_cols, "size_t"}};
+}
+
+void RowNormalization::validate(const judge::ScalarArgs& args) const {
+  size_at_least(args, "B", 1);
+  size_at_least(args, m_cols, 1);
+}
+
+std::map<std::string, judge::Shape> RowNormalization::tensor_shapes(const judge::ScalarArgs& args) const {
+  const judge::Shape matrix = {args.integer("B"), args.integer(m_cols)};
+  return {{"X", matrix}, {"Y", matrix}};
+}
+
+void RowNormalization::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                 const judge::MutableTensors& outputs) const {
+  const int64_t cols = args.integer(m_cols);
+  const float* x = inputs.at("X");
+  float* y = outputs.at("Y");
+  parallel_for(args.integer("B"), [&](int64_t row) {
+    const float* in = x + row * cols;
+    scale_line(in, cols, row_scale(in, cols), y + row * cols);
+  });
 }
 
 }  // namespace problems

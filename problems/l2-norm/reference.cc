@@ -3,28 +3,14 @@
 #include <cstdint>
 
 #include "judge/problem/definition.h"
-#include "problems/common/parallel.h"
-#include "problems/common/scalar_checks.h"
 #include "problems/common/softmax.h"
 
 namespace problems {
 namespace {
 
-class L2Norm : public judge::ProblemDefinition {
+class L2Norm : public RowNormalization {
  public:
-  std::vector<ParameterDecl> parameters() const override {
-    return {{"X", "const float*"}, {"Y", "float*"}, {"B", "size_t"}, {"D", "size_t"}};
-  }
-
-  void validate(const judge::ScalarArgs& args) const override {
-    size_at_least(args, "B", 1);
-    size_at_least(args, "D", 1);
-  }
-
-  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
-    const judge::Shape matrix = {args.integer("B"), args.integer("D")};
-    return {{"X", matrix}, {"Y", matrix}};
-  }
+  L2Norm() : RowNormalization("D") {}
 
   double flops(const judge::ScalarArgs& args) const override {
     const double rows = static_cast<double>(args.integer("B")), cols = static_cast<double>(args.integer("D"));
@@ -32,16 +18,9 @@ class L2Norm : public judge::ProblemDefinition {
   }
   std::string flop_formula() const override { return "B * (3 * D + 2) (per row: D squares, D additions, a square root, one epsilon, D divisions)"; }
 
-  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
-                 const judge::MutableTensors& outputs) const override {
-    const int64_t cols = args.integer("D");
-    const float* x = inputs.at("X");
-    float* y = outputs.at("Y");
-    parallel_for(args.integer("B"), [&](int64_t row) {
-      const float* in = x + row * cols;
-      float* out = y + row * cols;
-      scale_line(in, cols, 1.0 / (std::sqrt(sum_squares(in, cols)) + 1e-10), out);
-    });
+ protected:
+  double row_scale(const float* row, int64_t count) const override {
+    return 1.0 / (std::sqrt(sum_squares(row, count)) + 1e-10);
   }
 };
 

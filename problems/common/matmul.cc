@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "problems/common/parallel.h"
+#include "problems/common/scalar_checks.h"
 
 namespace problems {
 namespace {
@@ -86,6 +87,45 @@ void matmul_double(const double* a, const double* b, double* c, int64_t m, int64
     const int64_t rows = std::min(kRowBlock, m - row0);
     block_product([&](int64_t r, int64_t d) { return a[r * k + d]; }, b, row0, rows, n, k, c + row0 * n);
   });
+}
+
+namespace {
+
+// The `triangle` of an n x n matrix, the rest zero.
+std::vector<float> masked_triangle(const float* matrix, int64_t n, Triangle triangle) {
+  std::vector<float> out(static_cast<size_t>(n * n), 0.0f);
+  parallel_for(n, [&](int64_t r) {
+    for (int64_t c = 0; c < n; ++c) {
+      if (triangle == Triangle::kLower ? c <= r : c >= r) out[r * n + c] = matrix[r * n + c];
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+std::vector<judge::ProblemDefinition::ParameterDecl> TriangularMatmul::parameters() const {
+  return {{"input_a", "const float*"}, {"input_b", "const float*"}, {"output_c", "float*"}, {"n", "size_t"}};
+}
+
+void TriangularMatmul::validate(const judge::ScalarArgs& args) const { size_at_least(args, "n", 1); }
+
+std::map<std::string, judge::Shape> TriangularMatmul::tensor_shapes(const judge::ScalarArgs& args) const {
+  const int64_t n = args.integer("n");
+  return {{"input_a", {n, n}}, {"input_b", {n, n}}, {"output_c", {n, n}}};
+}
+
+double TriangularMatmul::flops(const judge::ScalarArgs& args) const {
+  const double n = static_cast<double>(args.integer("n"));
+  return n * (n + 1) * (n + 2) / 3;
+}
+
+void TriangularMatmul::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                 const judge::MutableTensors& outputs) const {
+  const int64_t n = args.integer("n");
+  const std::vector<float> a = masked_triangle(inputs.at("input_a"), n, m_triangle);
+  const std::vector<float> b = masked_triangle(inputs.at("input_b"), n, m_triangle);
+  matmul_to_float(a.data(), b.data(), outputs.at("output_c"), n, n, n);
 }
 
 }  // namespace problems

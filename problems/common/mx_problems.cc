@@ -1,5 +1,9 @@
 #include "problems/common/mx_problems.h"
 
+#include <algorithm>
+#include <cmath>
+
+#include "problems/common/matmul.h"
 #include "problems/common/microscaling.h"
 #include "problems/common/parallel.h"
 #include "problems/common/scalar_checks.h"
@@ -37,6 +41,96 @@ std::vector<float> decode_block_scaled(const uint8_t* codes, const uint8_t* scal
     }
   });
   return values;
+}
+
+namespace {
+
+namespace mx = microscaling;
+
+// Stored columns of a row of `cols` elements coded as `elements`.
+int64_t code_columns(int64_t cols, ElementCodes elements) {
+  return elements == ElementCodes::kE2m1Packed ? cols / 2 : cols;
+}
+
+}  // namespace
+
+std::vector<judge::ProblemDefinition::ParameterDecl> BlockScaledGemm::parameters() const {
+  return {{"q_a", "const uint8_t*"}, {"scale_a", "const uint8_t*"}, {"q_b", "const uint8_t*"},
+          {"scale_b", "const uint8_t*"}, {"c", "float*"}, {"m", "size_t"}, {"n", "size_t"}, {"k", "size_t"}};
+}
+
+void BlockScaledGemm::validate(const judge::ScalarArgs& args) const {
+  validate_blocked_matrix(args, "m", "k", mx::kMxBlock);
+  const int64_t n = size_at_least(args, "n", mx::kMxBlock);
+  require(n % mx::kMxBlock == 0, "n = " + std::to_string(n) + " must be a multiple of 32 (upstream's rule for B)");
+}
+
+std::map<std::string, judge::Shape> BlockScaledGemm::tensor_shapes(const judge::ScalarArgs& args) const {
+  const int64_t m = args.integer("m"), n = args.integer("n"), k = args.integer("k");
+  const int64_t columns = code_columns(k, m_format.elements);
+  return {{"q_a", {m, columns}},
+          {"scale_a", swizzled_scale_shape(m, k / m_format.block)},
+          {"q_b", {n, columns}},
+          {"scale_b", swizzled_scale_shape(n, k / m_format.block)},
+          {"c", {m, n}}};
+}
+
+double BlockScaledGemm::flops(const judge::ScalarArgs& args) const {
+  return 2.0 * static_cast<double>(args.integer("m")) * static_cast<double>(args.integer("n")) *
+         static_cast<double>(args.integer("k"));
+}
+
+void BlockScaledGemm::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                const judge::MutableTensors& outputs) const {
+  const int64_t m = args.integer("m"), n = args.integer("n"), k = args.integer("k");
+  const std::vector<float> a = decode_block_scaled(inputs.at("q_a").as<uint8_t>(), inputs.at("scale_a").as<uint8_t>(),
+                                                   m, k, m_format.elements, m_format.scales, m_format.block);
+  const std::vector<float> b = decode_block_scaled(inputs.at("q_b").as<uint8_t>(), inputs.at("scale_b").as<uint8_t>(),
+                                                   n, k, m_format.elements, m_format.scales, m_format.block);
+  const double global = global_factor(args);
+  float* c = outputs.at("c");  // a float16 output's elements are held as float32
+  matmul_rows({a.data(), k, false}, {b.data(), k, true}, m, n, k, [&](int64_t row, const double* values) {
+    for (int64_t j = 0; j < n; ++j) c[row * n + j] = static_cast<float>(values[j] * global);
+  });
+}
+
+std::vector<judge::ProblemDefinition::ParameterDecl> MxQuantize::parameters() const {
+  return {{"a", "const float*"}, {"q", "uint8_t*"}, {"scale", "uint8_t*"}, {"m", "size_t"}, {"k", "size_t"}};
+}
+
+void MxQuantize::validate(const judge::ScalarArgs& args) const { validate_blocked_matrix(args, "m", "k", mx::kMxBlock); }
+
+std::map<std::string, judge::Shape> MxQuantize::tensor_shapes(const judge::ScalarArgs& args) const {
+  const int64_t m = args.integer("m"), k = args.integer("k");
+  return {{"a", {m, k}}, {"q", {m, code_columns(k, m_elements)}}, {"scale", {m, k / mx::kMxBlock}}};
+}
+
+double MxQuantize::flops(const judge::ScalarArgs& args) const {
+  return 2.0 * static_cast<double>(args.integer("m")) * static_cast<double>(args.integer("k"));
+}
+
+void MxQuantize::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                           const judge::MutableTensors& outputs) const {
+  const float* a = inputs.at("a");
+  uint8_t* q = outputs.at("q").as<uint8_t>();
+  uint8_t* scale = outputs.at("scale").as<uint8_t>();
+  const bool packed = m_elements == ElementCodes::kE2m1Packed;
+  const int64_t blocks = args.integer("m") * (args.integer("k") / mx::kMxBlock);
+  parallel_for(blocks, [&](int64_t block) {
+    const float* x = a + block * mx::kMxBlock;
+    float max_abs = 0;
+    for (int64_t i = 0; i < mx::kMxBlock; ++i) max_abs = std::max(max_abs, std::fabs(x[i]));
+    const uint8_t code = mx::mx_scale_code(max_abs, packed ? mx::kE2m1MaxPow2 : mx::kE4m3MaxPow2);
+    const float inverse = mx::mx_inverse_scale(code);
+    scale[block] = code;
+    if (packed) {
+      for (int64_t i = 0; i < mx::kMxBlock; i += 2) {
+        q[(block * mx::kMxBlock + i) / 2] = mx::fp4_pack(mx::e2m1_code(x[i] * inverse), mx::e2m1_code(x[i + 1] * inverse));
+      }
+    } else {
+      for (int64_t i = 0; i < mx::kMxBlock; ++i) q[block * mx::kMxBlock + i] = mx::e4m3_code(x[i] * inverse);
+    }
+  });
 }
 
 }  // namespace problems

@@ -1,8 +1,12 @@
 // What the microscaling problems (mxfp8/mxfp4/nvfp4 dequantize, quantize and
-// gemm) share beyond the codecs in microscaling.h: their validate() rule.
+// gemm) share beyond the codecs in microscaling.h: their validate() rule,
+// the operand decoding and the definitions BlockScaledGemm and MxQuantize,
+// so that such a problem is its formats (and parameter list, where it
+// differs).
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -34,5 +38,64 @@ enum class ScaleCodes { kE8m0, kE4m3 };
 // normal range, which the test data ensure.
 std::vector<float> decode_block_scaled(const uint8_t* codes, const uint8_t* scales, int64_t rows, int64_t k,
                                        ElementCodes elements, ScaleCodes scale_codes, int64_t block);
+
+// How the operands of a block-scaled GEMM are coded.
+struct BlockScaledFormat {
+  ElementCodes elements;
+  ScaleCodes scales;
+  int64_t block;  // elements per scale along k
+};
+
+// c (m, n) = A (m, k) * B (n, k)^T with both operands block-scaled in
+// `format`: tensors q_a and q_b (rows of codes), scale_a and scale_b (128x4
+// tiled), output c, sizes m, n, k. The operands decode exactly to float32
+// (decode_block_scaled); the products are summed in double, multiplied by
+// global_factor(args) and each element of c rounded once to float32.
+// FLOPs: 2 m n k, as upstream. parameters() and validate() are the MX
+// GEMMs' (q_a, scale_a, q_b, scale_b, float* c, m, n, k; k and n multiples
+// of 32); a format with more parameters overrides them.
+class BlockScaledGemm : public judge::ProblemDefinition {
+ public:
+  explicit BlockScaledGemm(BlockScaledFormat format) : m_format(format) {}
+
+  std::vector<ParameterDecl> parameters() const override;
+  void validate(const judge::ScalarArgs& args) const override;
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
+  double flops(const judge::ScalarArgs& args) const override;
+  std::string flop_formula() const override { return "2 * m * n * k (as upstream)"; }
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override;
+
+ protected:
+  // The factor, in double, by which every summed product is multiplied.
+  virtual double global_factor(const judge::ScalarArgs& /*args*/) const { return 1; }
+
+ private:
+  BlockScaledFormat m_format;
+};
+
+// MX quantization of an (m, k) float32 matrix, as torchao's to_mx, with the
+// ABI (const float* a, uint8_t* q, uint8_t* scale, size_t m, size_t k), k a
+// multiple of 32: per block of 32 elements of a row, the E8M0 scale from the
+// largest exponent (FLOOR rule, mx_scale_code), then each element times
+// 2^(127 - scale) cast to `elements` (E4M3 one per byte, or E2M1 packed two
+// to a byte, even column low). Scales row-major, one per block.
+class MxQuantize : public judge::ProblemDefinition {
+ public:
+  explicit MxQuantize(ElementCodes elements) : m_elements(elements) {}
+
+  std::vector<ParameterDecl> parameters() const override;
+  void validate(const judge::ScalarArgs& args) const override;
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
+  double flops(const judge::ScalarArgs& args) const override;
+  std::string flop_formula() const override {
+    return "2 * m * k (a max and a scaling multiply per element; upstream counts none)";
+  }
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override;
+
+ private:
+  ElementCodes m_elements;
+};
 
 }  // namespace problems

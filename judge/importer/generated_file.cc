@@ -4,8 +4,9 @@
 
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
+
+#include "judge/common/file_text.h"
 
 namespace judge::importer {
 namespace {
@@ -13,11 +14,14 @@ namespace {
 constexpr const char* kMarkerText =
     " (edit freely: a re-import then keeps your version) sha256:";
 
+// The content of `file`, or "" when it cannot be read (then it is not
+// taken for the importer's untouched output).
 std::string read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return read_file_text(file);
+  } catch (const FileReadError&) {
+    return "";
+  }
 }
 
 // True when `text` carries a marker whose hash matches the rest of it.

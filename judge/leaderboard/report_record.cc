@@ -3,9 +3,9 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "judge/common/content_hash.h"
 #include "judge/common/file_text.h"
 #include "judge/common/printable.h"
-#include "judge/pipeline/compile.h"
 #include "judge/pipeline/subprocess.h"
 #include "judge/pipeline/verdict.h"
 

@@ -285,7 +285,7 @@ int run_judge_command(const CommandLine& line) {
                           utc_now(),
                           host_cpu_model()};
     const std::filesystem::path written = write_record(resolve_user_path(args["record"].as<std::string>()),
-                                                       record_from_report(report, context), content_hash);
+                                                       record_from_report(report, context));
     human << "record: " << printable_line(written.string()) << "\n";
   }
   return verdict_exit_code(report.verdict);

@@ -1,11 +1,10 @@
 #include "judge/importer/generated_file.h"
 
-#include <openssl/sha.h>
-
-#include <cstdio>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
+
+#include "judge/common/content_hash.h"
+#include "judge/common/file_text.h"
 
 namespace judge::importer {
 namespace {
@@ -13,11 +12,14 @@ namespace {
 constexpr const char* kMarkerText =
     " (edit freely: a re-import then keeps your version) sha256:";
 
+// The content of `file`, or "" when it cannot be read (then it is not
+// taken for the importer's untouched output).
 std::string read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return read_file_text(file);
+  } catch (const FileReadError&) {
+    return "";
+  }
 }
 
 // True when `text` carries a marker whose hash matches the rest of it.
@@ -32,7 +34,7 @@ bool is_untouched_output(const std::string& text) {
       if (hash_at == std::string::npos) return false;
       std::string hash = line.substr(hash_at + 7);
       while (!hash.empty() && (hash.back() == '\n' || hash.back() == '\r' || hash.back() == ' ')) hash.pop_back();
-      return sha256_hex(text.substr(0, start) + text.substr(next)) == hash;
+      return content_hash(text.substr(0, start) + text.substr(next)) == hash;
     }
     start = next;
   }
@@ -41,25 +43,13 @@ bool is_untouched_output(const std::string& text) {
 
 }  // namespace
 
-std::string sha256_hex(const std::string& text) {
-  unsigned char digest[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
-  std::string hex;
-  char pair[3];
-  for (unsigned char byte : digest) {
-    std::snprintf(pair, sizeof pair, "%02x", byte);
-    hex += pair;
-  }
-  return hex;
-}
-
 std::string with_marker(const std::string& text, std::size_t marker_line) {
   std::size_t at = 0;
   for (std::size_t line = 0; line < marker_line && at < text.size(); ++line) {
     std::size_t end = text.find('\n', at);
     at = end == std::string::npos ? text.size() : end + 1;
   }
-  return text.substr(0, at) + kMarkerPrefix + kMarkerText + sha256_hex(text) + "\n" + text.substr(at);
+  return text.substr(0, at) + kMarkerPrefix + kMarkerText + content_hash(text) + "\n" + text.substr(at);
 }
 
 FileOutcome write_generated(const std::filesystem::path& file, const std::string& text, bool force) {

@@ -28,7 +28,4 @@ enum class FileOutcome { kWritten, kUnchanged, kKept };
 // and `force` is false (kKept). Throws std::runtime_error when writing fails.
 FileOutcome write_generated(const std::filesystem::path& file, const std::string& text, bool force);
 
-// SHA-256 of `text` as 64 hex digits.
-std::string sha256_hex(const std::string& text);
-
 }  // namespace judge::importer

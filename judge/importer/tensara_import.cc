@@ -3,12 +3,12 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "judge/common/errors.h"
+#include "judge/common/file_text.h"
 #include "judge/importer/tensara_def.h"
 #include "judge/problem/limits.h"
 #include "judge/problem/scalar_type.h"
@@ -24,11 +24,11 @@ std::string read_bounded(const fs::path& file) {
   const auto size = fs::file_size(file, error);
   if (error) throw SkipProblem(located(file, 0, "cannot be read: " + error.message()));
   if (size > limits::kMaxFileBytes) throw SkipProblem(located(file, 0, "is larger than 1 MiB"));
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in.good() && !in.eof()) throw SkipProblem(located(file, 0, "cannot be read"));
-  return text.str();
+  try {
+    return read_file_text(file);
+  } catch (const FileReadError&) {
+    throw SkipProblem(located(file, 0, "cannot be read"));
+  }
 }
 
 // A YAML double-quoted scalar: safe for any text (quotes, backslashes,

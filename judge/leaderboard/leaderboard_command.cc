@@ -2,13 +2,12 @@
 // DIR and writes leaderboard.json, leaderboard.md and index.html into the
 // output folder. A record that cannot be used is named on stderr and left
 // out; the rest is still written, and the exit status is then 5.
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "judge/cli/command.h"
 #include "judge/cli/options.h"
 #include "judge/common/errors.h"
+#include "judge/common/file_text.h"
 #include "judge/common/printable.h"
 #include "judge/common/paths.h"
 #include "judge/leaderboard/exit_codes.h"
@@ -36,11 +35,8 @@ AllowList load_allow_list(const CommandLine& line, const cxxopts::ParseResult& f
     }
     if (file.empty()) return {};
   }
-  std::ifstream in(file);
-  std::ostringstream text;
-  text << in.rdbuf();
   try {
-    return parse_allow_list(text.str(), file.string());
+    return parse_allow_list(read_file_text(file), file.string());
   } catch (const std::runtime_error& error) {
     throw UsageError(std::string("judge leaderboard: ") + error.what());
   }

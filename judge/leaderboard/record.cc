@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "judge/common/content_hash.h"
 #include "judge/common/printable.h"
 
 namespace judge {
@@ -277,15 +278,14 @@ RecordFolder load_record_folder(const std::filesystem::path& dir) {
   return folder;
 }
 
-std::filesystem::path write_record(const std::filesystem::path& dir, const Record& record,
-                                   const std::function<std::string(const std::string&)>& hash) {
+std::filesystem::path write_record(const std::filesystem::path& dir, const Record& record) {
   namespace fs = std::filesystem;
   // Replace invalid UTF-8 (a solution's output inside a message) rather than fail.
   const std::string text = record_to_json(record).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw std::runtime_error("cannot create the records folder " + dir.string() + ": " + ec.message());
-  const fs::path target = dir / (record.problem + "--" + hash(text) + ".json");
+  const fs::path target = dir / (record.problem + "--" + content_hash(text) + ".json");
   // Write a private temporary file in the same folder, then link it into
   // place: link() never replaces, so an existing record is never touched.
   std::string temporary = (dir / ".record-XXXXXX").string();

@@ -13,7 +13,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -113,11 +112,10 @@ struct RecordFolder {
 RecordFolder load_record_folder(const std::filesystem::path& dir);
 
 // Writes `record` into `dir` (created if needed) as
-// "<problem>--<hash of the content>.json", where `hash` is given the record's
-// text. Never replaces an existing file: an existing file of that name holds
-// the same content. Returns the path. Throws std::runtime_error on I/O errors.
-std::filesystem::path write_record(const std::filesystem::path& dir, const Record& record,
-                                   const std::function<std::string(const std::string&)>& hash);
+// "<problem>--<content_hash of its text>.json" (content_hash.h). Never
+// replaces an existing file: an existing file of that name holds the same
+// content. Returns the path. Throws std::runtime_error on I/O errors.
+std::filesystem::path write_record(const std::filesystem::path& dir, const Record& record);
 
 // The current time as ISO 8601 UTC, "2026-11-23T09:30:00Z".
 std::string utc_now();

@@ -2,10 +2,10 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 
+#include "judge/common/content_hash.h"
+#include "judge/common/file_text.h"
 #include "judge/common/printable.h"
-#include "judge/pipeline/compile.h"
 #include "judge/pipeline/subprocess.h"
 #include "judge/pipeline/verdict.h"
 
@@ -108,10 +108,13 @@ std::string judge_version() {
       return commit + (dirty ? "-dirty" : "");
     }
   }
-  std::ifstream self("/proc/self/exe", std::ios::binary);
-  std::ostringstream bytes;
-  bytes << self.rdbuf();
-  return "binary-" + content_hash(bytes.str());
+  std::string bytes;
+  try {
+    bytes = read_file_text("/proc/self/exe");
+  } catch (const FileReadError&) {
+    // Still a version, of no binary in particular.
+  }
+  return "binary-" + content_hash(bytes);
 }
 
 std::string repository_path(const fs::path& solution, const std::string& display) {

@@ -1,7 +1,6 @@
 #include "judge/pipeline/compile.h"
 
 #include <fcntl.h>
-#include <openssl/sha.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,13 +8,13 @@
 #include <cctype>
 #include <chrono>
 #include <csignal>
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 
+#include "judge/common/content_hash.h"
 #include "judge/common/printable.h"
 #include "judge/common/regular_file.h"
 #include "judge/pipeline/source_check.h"
@@ -165,18 +164,6 @@ std::filesystem::path default_cache_root() {
   if (const char* dir = std::getenv("XDG_CACHE_HOME"); dir && *dir) return std::filesystem::path(dir) / "judge";
   if (const char* home = std::getenv("HOME"); home && *home) return std::filesystem::path(home) / ".cache/judge";
   return std::filesystem::temp_directory_path() / "judge-cache";
-}
-
-std::string content_hash(const std::string& text) {
-  unsigned char digest[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
-  std::string hex;
-  char pair[3];
-  for (unsigned char byte : digest) {
-    std::snprintf(pair, sizeof pair, "%02x", byte);
-    hex += pair;
-  }
-  return hex;
 }
 
 std::vector<std::filesystem::path> evict_least_recently_used(const std::filesystem::path& cache_root,

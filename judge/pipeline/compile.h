@@ -92,10 +92,6 @@ std::vector<std::filesystem::path> evict_least_recently_used(const std::filesyst
                                                              std::uintmax_t max_bytes,
                                                              const std::filesystem::path& keep);
 
-// 64 hex digits: the SHA-256 of `text` (cache keys, library digests, and the
-// solution's fingerprint in reports).
-std::string content_hash(const std::string& text);
-
 // The default cache: $JUDGE_CACHE_DIR, $XDG_CACHE_HOME/judge, ~/.cache/judge.
 std::filesystem::path default_cache_root();
 

@@ -9,7 +9,6 @@
 #include <random>
 #include <sstream>
 
-#include "harness/runner/stopping.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
 #include "judge/pipeline/timing_guard.h"
@@ -393,10 +392,9 @@ class Judging {
       report.time_limit_seconds = limits[index];
       const TimingBound& bound = bounds[index];
 
-      runner::StoppingRule rule{settings.min_runs, settings.max_runs, settings.target_rse, settings.budget_seconds};
       std::vector<double> times_ms, round_trips_ms;
       double measured_seconds = 0;
-      for (int run = -settings.warmup; run < 0 || !runner::should_stop(rule, times_ms, measured_seconds); ++run) {
+      for (int run = -settings.warmup; run < 0 || !should_stop(settings.stopping, times_ms, measured_seconds); ++run) {
         if (!time_left(test_case->name)) return false;
         report_progress(bench_activity(*test_case, run, times_ms, settings), report.time_limit_seconds,
                         round_trips_ms.empty() ? 0 : round_trips_ms.back() / 1000.0, "the previous run");
@@ -444,11 +442,11 @@ class Judging {
                     run + settings.warmup + 1, settings.warmup);
     } else if (times_ms.size() < 2) {
       std::snprintf(text, sizeof text, "benchmarking '%s': run %d of at most %zu", test_case.name.c_str(), run + 1,
-                    settings.max_runs);
+                    settings.stopping.max_runs);
     } else {
       std::snprintf(text, sizeof text, "benchmarking '%s': run %d of at most %zu, rse %.1f%% (target %.1f%%)",
-                    test_case.name.c_str(), run + 1, settings.max_runs, 100 * runner::relative_standard_error(times_ms),
-                    100 * settings.target_rse);
+                    test_case.name.c_str(), run + 1, settings.stopping.max_runs,
+                    100 * relative_standard_error(times_ms), 100 * settings.stopping.target_rse);
     }
     return text;
   }

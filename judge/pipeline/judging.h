@@ -17,19 +17,17 @@
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/runner_session.h"
 #include "judge/pipeline/statistics.h"
+#include "judge/pipeline/stopping.h"
 #include "judge/pipeline/verdict.h"
 #include "judge/problem/problem.h"
 
 namespace judge {
 
-// When to stop timing a case (harness/runner/stopping.h), and how much of
-// it to verify.
+// How to benchmark a case: the warm-up, when to stop timing it
+// (stopping.h), and how much of it to verify.
 struct BenchSettings {
   int warmup = 2;
-  std::size_t min_runs = 5;
-  std::size_t max_runs = 200;
-  double target_rse = 0.01;
-  double budget_seconds = 5.0;    // measured (claimed) time per case
+  StoppingRule stopping;
   int verify_one_in = 4;          // besides the first, each timed run is verified with this odds
   int calibration_runs = 5;       // empty requests per case, for the timing bound
 };

@@ -5,6 +5,19 @@
 
 namespace judge {
 
+double relative_standard_error(const std::vector<double>& samples) {
+  const std::size_t n = samples.size();
+  if (n < 2) return 0.0;
+  double mean = 0.0;
+  for (double s : samples) mean += s;
+  mean /= static_cast<double>(n);
+  if (mean <= 0.0) return 0.0;
+  double squares = 0.0;
+  for (double s : samples) squares += (s - mean) * (s - mean);
+  const double stddev = std::sqrt(squares / static_cast<double>(n - 1));
+  return stddev / std::sqrt(static_cast<double>(n)) / mean;
+}
+
 Timing summarise(const std::vector<double>& times_ms, double flops) {
   Timing timing;
   timing.times_ms = times_ms;
@@ -21,7 +34,7 @@ Timing summarise(const std::vector<double>& times_ms, double flops) {
   double squares = 0;
   for (double t : sorted) squares += (t - timing.mean_ms) * (t - timing.mean_ms);
   timing.stddev_ms = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
-  timing.rse = timing.mean_ms > 0 ? timing.stddev_ms / std::sqrt(static_cast<double>(n)) / timing.mean_ms : 0.0;
+  timing.rse = relative_standard_error(sorted);
   timing.gflops = timing.median_ms > 0 ? flops / (timing.median_ms * 1e-3) / 1e9 : 0.0;
   return timing;
 }

@@ -12,6 +12,10 @@ struct Timing {
   double gflops = 0;  // flops / median
 };
 
+// Relative standard error of the mean of `samples`: the sample standard
+// deviation / sqrt(n) / mean; 0 when fewer than 2 or the mean is not positive.
+double relative_standard_error(const std::vector<double>& samples);
+
 // Summary statistics of `times_ms` and GFLOPS at the median.
 Timing summarise(const std::vector<double>& times_ms, double flops);
 

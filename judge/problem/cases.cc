@@ -4,12 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 
 #include "judge/common/errors.h"
+#include "judge/common/file_text.h"
 #include "judge/problem/limits.h"
 #include "judge/problem/philox.h"
 
@@ -369,11 +368,13 @@ CaseSet parse_cases(const std::string& text, const std::filesystem::path& file, 
 
 CaseSet load_cases(const std::filesystem::path& file, const Signature& signature,
                    const ProblemDefinition& definition) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ProblemError(located(file, 0, "cannot read the cases file"));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_cases(text.str(), file, signature, definition);
+  std::string text;
+  try {
+    text = read_file_text(file);
+  } catch (const FileReadError&) {
+    throw ProblemError(located(file, 0, "cannot read the cases file"));
+  }
+  return parse_cases(text, file, signature, definition);
 }
 
 }  // namespace judge

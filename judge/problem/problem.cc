@@ -1,11 +1,10 @@
 #include "judge/problem/problem.h"
 
 #include <algorithm>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 #include "judge/common/errors.h"
+#include "judge/common/file_text.h"
 
 namespace judge {
 namespace {
@@ -44,11 +43,11 @@ std::optional<Parameter> parse_c_type(const ProblemDefinition::ParameterDecl& de
 }
 
 std::string read_problem_file(const std::filesystem::path& file, const std::filesystem::path& shown) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ProblemError(located(shown, 0, "cannot read this file (" + file.string() + ")"));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return read_file_text(file);
+  } catch (const FileReadError&) {
+    throw ProblemError(located(shown, 0, "cannot read this file (" + file.string() + ")"));
+  }
 }
 
 // The definition writes [VAR] where the statement does; a problem offered

@@ -3,12 +3,12 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "judge/common/errors.h"
+#include "judge/common/file_text.h"
 #include "judge/problem/limits.h"
 
 namespace judge {
@@ -322,11 +322,13 @@ Statement parse_statement(const std::string& text, const std::filesystem::path& 
 }
 
 Statement load_statement(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ProblemError(located(file, 0, "cannot read the statement file"));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_statement(text.str(), file);
+  std::string text;
+  try {
+    text = read_file_text(file);
+  } catch (const FileReadError&) {
+    throw ProblemError(located(file, 0, "cannot read the statement file"));
+  }
+  return parse_statement(text, file);
 }
 
 }  // namespace judge

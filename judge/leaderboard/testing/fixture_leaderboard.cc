@@ -6,25 +6,12 @@
 //   fixture_leaderboard PROBLEMS_JSON RESULTS_DIR OUT_DIR [ALLOW_FILE]
 //
 // Exit status as the command's: 0, or 5 when some record was skipped.
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
+#include "judge/common/file_text.h"
 #include "judge/leaderboard/exit_codes.h"
 #include "judge/leaderboard/problem_facts.h"
 #include "judge/leaderboard/publish.h"
-
-namespace {
-
-std::string read(const char* path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(std::string("cannot read ") + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 4 || argc > 5) {
@@ -32,10 +19,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   judge::ProblemFactsBySlug problems;
-  for (const nlohmann::json& problem : nlohmann::json::parse(read(argv[1]))) {
+  for (const nlohmann::json& problem : nlohmann::json::parse(judge::read_file_text(argv[1]))) {
     problems[problem.at("slug").get<std::string>()] = judge::facts_from_problem_json(problem);
   }
-  const judge::AllowList allow = argc == 5 ? judge::parse_allow_list(read(argv[4]), argv[4]) : judge::AllowList{};
+  const judge::AllowList allow = argc == 5 ? judge::parse_allow_list(judge::read_file_text(argv[4]), argv[4]) : judge::AllowList{};
   const judge::Leaderboard leaderboard =
       judge::publish_leaderboard(argv[2], argv[3], problems, allow, {}, judge::utc_now());
   for (const judge::SkippedRecord& skipped : leaderboard.skipped) {

@@ -1,18 +1,9 @@
-#include "harness/runner/stopping.h"
+#include "judge/pipeline/stopping.h"
 
 #include <gtest/gtest.h>
 
-namespace runner {
+namespace judge {
 namespace {
-
-TEST(RelativeStandardError, ConstantSamplesHaveNone) {
-  EXPECT_DOUBLE_EQ(relative_standard_error({2.0, 2.0, 2.0, 2.0}), 0.0);
-}
-
-TEST(RelativeStandardError, MatchesHandComputedValue) {
-  // mean 2.5, sample stddev 1.2910, sem 0.6455, rse 0.2582
-  EXPECT_NEAR(relative_standard_error({1.0, 2.0, 3.0, 4.0}), 0.258199, 1e-6);
-}
 
 TEST(ShouldStop, NeverBeforeMinimumRuns) {
   StoppingRule rule;
@@ -43,4 +34,4 @@ TEST(ShouldStop, MaxRunsEndsNoisyMeasurement) {
 }
 
 }  // namespace
-}  // namespace runner
+}  // namespace judge

@@ -1,0 +1,30 @@
+#include "judge/pipeline/statistics.h"
+
+#include <gtest/gtest.h>
+
+namespace judge {
+namespace {
+
+TEST(RelativeStandardError, ConstantSamplesHaveNone) {
+  EXPECT_DOUBLE_EQ(relative_standard_error({2.0, 2.0, 2.0, 2.0}), 0.0);
+}
+
+TEST(RelativeStandardError, MatchesHandComputedValue) {
+  // mean 2.5, sample stddev 1.2910, sem 0.6455, rse 0.2582
+  EXPECT_NEAR(relative_standard_error({1.0, 2.0, 3.0, 4.0}), 0.258199, 1e-6);
+}
+
+TEST(RelativeStandardError, NoneForFewerThanTwoSamples) {
+  EXPECT_DOUBLE_EQ(relative_standard_error({}), 0.0);
+  EXPECT_DOUBLE_EQ(relative_standard_error({3.0}), 0.0);
+}
+
+TEST(Summarise, ReportsTheRelativeStandardError) {
+  const Timing timing = summarise({4.0, 1.0, 3.0, 2.0}, 0);
+  EXPECT_DOUBLE_EQ(timing.rse, relative_standard_error({1.0, 2.0, 3.0, 4.0}));
+  EXPECT_NEAR(timing.rse, 0.258199, 1e-6);
+  EXPECT_EQ(summarise({5.0}, 0).rse, 0.0);
+}
+
+}  // namespace
+}  // namespace judge

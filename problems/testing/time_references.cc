@@ -1,5 +1,6 @@
 // Times each problem's exact reference on one case (default: the full-tier
-// case "upstream") and prints one JSON object per line for
+// case "upstream", or where a problem keeps upstream's own case names, its
+// first full-tier case) and prints one JSON object per line for
 // torch_benchmark.py: problem, case, params, input shapes and ranges,
 // seconds (wall and CPU), threads, flops. Inputs are generated as the judge generates them
 // (seed 0); generation is not timed.
@@ -71,7 +72,12 @@ int run(int argc, char** argv) {
   for (const std::string& slug : slugs) {
     const judge::Problem problem = catalogue.load(slug);
     std::cerr << "time_references: " << slug << " ..." << std::endl;
-    std::cout << time_case(problem, problem.find_case(parsed["case"].as<std::string>())).dump() << std::endl;
+    const std::string name = parsed["case"].as<std::string>();
+    const bool named_upstream = problem.cases.find(name) != nullptr;
+    const judge::TestCase& test_case = named_upstream || parsed.count("case") > 0
+                                           ? problem.find_case(name)
+                                           : *problem.cases.tier(judge::Tier::kFull).front();
+    std::cout << time_case(problem, test_case).dump() << std::endl;
   }
   return 0;
 }

@@ -41,6 +41,25 @@ constexpr int kScanBlock = 1024;
 constexpr int kReduceElements = 1 << 22;
 constexpr int kReduceBlock = 256;
 
+// Warp size of the shuffle workloads (warp_reduction, warp_scan).
+constexpr int kWarpSize = 32;
+
+// Per-block sums over 4 Mi floats with warp shuffles: each thread adds two
+// elements, each warp sums its 32 values by a __shfl_down_sync tree, lane 0
+// stores the warp's sum in shared memory, and after one __syncthreads the
+// first warp sums the kWarpReduceBlock / 32 warp sums by the same tree; the
+// output is one partial sum per block.
+constexpr int kWarpReduceElements = 1 << 22;
+constexpr int kWarpReduceBlock = 256;
+
+// Inclusive prefix sum over 1 Mi floats with warp shuffles: each warp scans
+// its 32 values by __shfl_up_sync steps, the warp totals go through shared
+// memory and are scanned by the first warp the same way, each warp adds the
+// total of the warps before it; then, as in block_scan, a scan of the block
+// totals in one block and a pass adding each block's offset.
+constexpr int kWarpScanElements = 1 << 20;
+constexpr int kWarpScanBlock = 1024;
+
 // Timed repetitions after one untimed warm-up run.
 constexpr int kRepetitions = 5;
 

@@ -38,24 +38,17 @@ std::string case_names(const std::vector<const TestCase*>& cases) {
 
 // --case names a case of the tier being checked; the benchmark times it only
 // if its tier has it too (otherwise it is skipped, and the judge says so).
+// Case names are unique across a problem's tiers, so one lookup tells both.
 void require_case(const Problem& problem, JudgeOptions& options) {
-  auto has_case = [&](const std::string& tier) {
-    for (const TestCase* test_case : problem.cases.tier(parse_tier(tier))) {
-      if (test_case->name == options.only_case) return true;
-    }
-    return false;
+  const TestCase* chosen = problem.cases.find(options.only_case);
+  auto in_tier = [&](const std::string& tier) { return chosen != nullptr && chosen->tier == parse_tier(tier); };
+  auto no_such_case = [&](const std::string& tier) {
+    return UsageError("--case: " + problem.slug() + " has no case '" + printable_line(options.only_case) +
+                      "' in its '" + tier + "' tier (" + case_names(problem.cases.tier(parse_tier(tier))) + ")");
   };
-  if (options.check_tier != "none" && !has_case(options.check_tier)) {
-    throw UsageError("--case: " + problem.slug() + " has no case '" + printable_line(options.only_case) +
-                     "' in its '" + options.check_tier + "' tier (" +
-                     case_names(problem.cases.tier(parse_tier(options.check_tier))) + ")");
-  }
-  if (options.benchmark && !has_case(options.bench_tier)) {
-    if (options.check_tier == "none") {
-      throw UsageError("--case: " + problem.slug() + " has no case '" + printable_line(options.only_case) +
-                       "' in its '" + options.bench_tier + "' tier (" +
-                       case_names(problem.cases.tier(parse_tier(options.bench_tier))) + ")");
-    }
+  if (options.check_tier != "none" && !in_tier(options.check_tier)) throw no_such_case(options.check_tier);
+  if (options.benchmark && !in_tier(options.bench_tier)) {
+    if (options.check_tier == "none") throw no_such_case(options.bench_tier);
     std::cerr << "judge: --case " << printable_line(options.only_case) << " is not in the '" << options.bench_tier
               << "' tier: no benchmark\n";
     options.benchmark = false;

@@ -114,21 +114,15 @@ Argument parse_argument(const json& spec) {
     if (!arg.is_output && arg.upload_path.empty()) throw BadRequest("input " + arg.name + " has no upload file");
     return arg;
   }
-  const json& value = spec.at("value");
-  auto store = [&](auto v) { std::memcpy(arg.scalar, &v, sizeof v); };
-  // float16 and bfloat16 arrive as their 16 bits, already rounded by the judge.
-  if (kind == "int8") store(value.get<int8_t>());
-  else if (kind == "int16") store(value.get<int16_t>());
-  else if (kind == "uint8") store(value.get<uint8_t>());
-  else if (kind == "uint16" || kind == "float16" || kind == "bfloat16") store(value.get<uint16_t>());
-  else if (kind == "bool") store(static_cast<bool>(value.get<int64_t>() != 0));
-  else if (kind == "int32") store(value.get<int32_t>());
-  else if (kind == "uint32") store(value.get<uint32_t>());
-  else if (kind == "int64") store(value.get<int64_t>());
-  else if (kind == "uint64") store(value.get<uint64_t>());
-  else if (kind == "float32") store(value.get<float>());
-  else if (kind == "float64") store(value.get<double>());
-  else throw BadRequest("unknown argument kind '" + kind + "' for " + arg.name);
+  if (kind != "scalar") throw BadRequest("unknown argument kind '" + kind + "' for " + arg.name);
+  // The judge sends the value's bytes, as the device holds them, at the
+  // start of a uint64: the runner needs no table of types.
+  const std::size_t bytes = spec.at("bytes").get<std::size_t>();
+  if (bytes == 0 || bytes > sizeof arg.scalar) {
+    throw BadRequest("scalar " + arg.name + " of " + std::to_string(bytes) + " bytes");
+  }
+  const uint64_t bits = spec.at("bits").get<uint64_t>();
+  std::memcpy(arg.scalar, &bits, bytes);
   return arg;
 }
 

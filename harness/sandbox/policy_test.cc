@@ -72,7 +72,8 @@ TEST(Policy, EveryPathTheRunnerMayOpenIsInItsMountTree) {
     const std::vector<Mount> mounts = runner_mounts(gpu, "/opt/cuda");
     for (const std::string& path : every_path(solution_rules(gpu, "/opt/cuda"))) {
       if (under(path, "/proc") || (under(path, "/dev") && path.find("nvidia") == std::string::npos)) continue;
-      const bool mounted = std::any_of(mounts.begin(), mounts.end(), [&](const Mount& mount) { return under(path, mount.path); });
+      const bool mounted =
+          std::any_of(mounts.begin(), mounts.end(), [&](const Mount& mount) { return under(path, mount.path); });
       EXPECT_TRUE(mounted) << path << (gpu ? " (GPU)" : "") << " is granted by Landlock but absent from the mount tree";
     }
   }

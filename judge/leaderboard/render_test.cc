@@ -72,7 +72,9 @@ TEST(Render, EveryPublishedFormatHasItsOwnFileAndRendersTheData) {
     EXPECT_TRUE(names.insert(format.file_name).second) << format.file_name << " is listed twice";
     const std::string text = format.render(data);
     EXPECT_NE(text.find("2026-11-23T00:00:00Z"), std::string::npos) << format.file_name << " lacks the build time";
-    if (std::string(format.file_name) == "leaderboard.json") EXPECT_EQ(nlohmann::json::parse(text), data);
+    if (std::string(format.file_name) == "leaderboard.json") {
+      EXPECT_EQ(nlohmann::json::parse(text), data);
+    }
   }
   EXPECT_EQ(names, (std::set<std::string>{"leaderboard.json", "leaderboard.md", "index.html"}));
 }

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "judge/common/printable.h"
+#include "judge/problem/scalar_type.h"
 
 namespace judge {
 
@@ -105,15 +106,6 @@ bool is_baseline_path(const std::string& slug, const std::string& path) {
   return path == "solutions/" + slug + "/default.cu";
 }
 
-namespace {
-bool is_dtype_variant(const std::string& name) {
-  for (const char* dtype : {"float16_", "bfloat16_", "float32_", "float64_"}) {
-    if (name.rfind(dtype, 0) == 0) return true;
-  }
-  return false;
-}
-}  // namespace
-
 SubmissionScan scan_submissions(const std::filesystem::path& solutions_dir) {
   namespace fs = std::filesystem;
   SubmissionScan scan;
@@ -154,7 +146,7 @@ SubmissionScan scan_submissions(const std::filesystem::path& solutions_dir) {
       if (verdict != verdicts.end() && verdict->second != "ACCEPTED") continue;
       // <dtype>_*.cu solves the problem in another dtype (judged with
       // --dtype); rankings are of the default dtype only, so it is left out.
-      if (is_dtype_variant(name)) continue;
+      if (dtype_of_file_name(name)) continue;
       Submission submission;
       submission.slug = slug;
       submission.path = display_folder + "/" + name;

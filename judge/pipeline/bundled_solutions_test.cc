@@ -14,6 +14,7 @@
 
 #include "judge/pipeline/subprocess.h"
 #include "judge/pipeline/verdict.h"
+#include "judge/problem/scalar_type.h"
 
 namespace judge {
 namespace {
@@ -57,11 +58,9 @@ std::string test_name(const ::testing::TestParamInfo<BundledSolution>& info) {
 
 // A file named <dtype>_*.cu (float16_default.cu) is judged with --dtype <dtype>.
 std::vector<std::string> dtype_flags(const fs::path& file) {
-  const std::string name = file.filename().string();
-  for (const char* dtype : {"float16", "bfloat16", "float32", "float64"}) {
-    if (name.rfind(std::string(dtype) + "_", 0) == 0) return {"--dtype", dtype};
-  }
-  return {};
+  const std::optional<ScalarType> dtype = dtype_of_file_name(file.filename().string());
+  if (!dtype) return {};
+  return {"--dtype", dtype_name(*dtype)};
 }
 
 class BundledSolutionTest : public ::testing::TestWithParam<BundledSolution> {};

@@ -1,8 +1,8 @@
 #include "judge/pipeline/output_check.h"
 
-#include <cstring>
 #include <map>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "harness/runner/protocol.h"
@@ -32,33 +32,6 @@ void note_unwritten(std::ostringstream& failures, const std::string& name, const
   }
 }
 
-// `count` elements of `type` from a device buffer, held as the reference
-// holds them (float16 and bfloat16 widened to float32, exactly).
-TensorBuffer from_device(ScalarType type, const char* bytes, int64_t count) {
-  TensorBuffer buffer(type, count);
-  const MutableTensor view = buffer.mutable_view();
-  auto copy = [&](auto* host) { std::memcpy(host, bytes, buffer.device_byte_count()); };
-  switch (type) {
-    case ScalarType::kFloat16:
-    case ScalarType::kBFloat16:
-      for (int64_t i = 0; i < count; ++i) buffer.set(i, device_element(type, bytes, i));
-      break;
-    case ScalarType::kFloat32: copy(view.as<float>()); break;
-    case ScalarType::kFloat64: copy(view.as<double>()); break;
-    case ScalarType::kInt8: copy(view.as<int8_t>()); break;
-    case ScalarType::kInt16: copy(view.as<int16_t>()); break;
-    case ScalarType::kInt32: copy(view.as<int32_t>()); break;
-    case ScalarType::kInt64: copy(view.as<int64_t>()); break;
-    case ScalarType::kUint8: copy(view.as<uint8_t>()); break;
-    case ScalarType::kUint16: copy(view.as<uint16_t>()); break;
-    case ScalarType::kUint32: copy(view.as<uint32_t>()); break;
-    case ScalarType::kUint64:
-    case ScalarType::kSize: copy(view.as<uint64_t>()); break;
-    case ScalarType::kBool: copy(view.as<bool>()); break;
-  }
-  return buffer;
-}
-
 // The definition's own check on every output at once.
 void run_checker(const Problem& problem, const CallData& call, const Downloads& downloads,
                  std::ostringstream& failures) {
@@ -67,7 +40,8 @@ void run_checker(const Problem& problem, const CallData& call, const Downloads& 
   for (const auto& [name, tensor] : call.tensors.inputs) inputs[name] = tensor.view();
   for (const auto& [name, tensor] : call.tensors.outputs) {
     expected[name] = tensor.view();
-    actual[name] = actual_buffers.emplace(name, from_device(tensor.type(), downloads.at(name).data(), tensor.size()))
+    TensorBuffer downloaded = TensorBuffer::from_device_bytes(tensor.type(), downloads.at(name).data(), tensor.size());
+    actual[name] = actual_buffers.emplace(name, std::move(downloaded))
                        .first->second.view();
   }
   const std::optional<std::string> wrong =

@@ -289,15 +289,12 @@ json RunnerSession::call_arguments(const Signature& signature, const CallData& c
         tensor["upload"] = upload.string();
       }
       arguments.push_back(tensor);
-    } else if (is_integer(parameter.type)) {
-      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
-                           {"value", args.integer(parameter.name)}});
-    } else if (element_size(parameter.type) == 2) {  // float16, bfloat16: the value's bits
-      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
-                           {"value", half_bits(parameter.type, args.real(parameter.name))}});
     } else {
-      arguments.push_back({{"kind", dtype_name(parameter.type)}, {"name", parameter.name},
-                           {"value", args.real(parameter.name)}});
+      // The scalar's own bytes: the runner copies them and knows no dtype.
+      const uint64_t bits = is_integer(parameter.type) ? device_bits(parameter.type, args.integer(parameter.name), 0)
+                                                       : device_bits(parameter.type, 0, args.real(parameter.name));
+      arguments.push_back({{"kind", "scalar"}, {"name", parameter.name},
+                           {"bytes", element_size(parameter.type)}, {"bits", bits}});
     }
   }
   return arguments;

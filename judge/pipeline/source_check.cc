@@ -4,6 +4,8 @@
 #include <sstream>
 #include <vector>
 
+#include "judge/problem/scalar_type.h"
+
 namespace judge {
 
 namespace {
@@ -118,16 +120,10 @@ std::string canonical_c_type(const std::string& declaration) {
   }
   std::string base_type;
   for (const std::string& t : base) base_type += (base_type.empty() ? "" : " ") + t;
-  static const std::vector<std::pair<std::string, std::string>> aliases = {
-      {"std::size_t", "size_t"},        {"unsigned long", "size_t"},   {"unsigned long int", "size_t"},
-      {"long unsigned int", "size_t"},  {"uint64_t", "size_t"},        {"std::uint64_t", "size_t"},
-      {"unsigned long long", "size_t"}, {"long long", "int64_t"},      {"long", "int64_t"},
-      {"std::int64_t", "int64_t"},      {"signed int", "int"},         {"int32_t", "int"},
-      {"std::int32_t", "int"},          {"unsigned", "unsigned int"},  {"uint32_t", "unsigned int"},
-      {"std::uint32_t", "unsigned int"}};
-  for (const auto& [alias, canonical] : aliases) {
-    if (base_type == alias) base_type = canonical;
-  }
+  // Every spelling of a scalar type becomes the canonical one of the type
+  // the ABI sees (scalar_type.h: "unsigned long", "uint64_t" -> "size_t");
+  // anything else (void, a struct) is compared as written.
+  if (const std::optional<ScalarType> scalar = parse_c_type_name(base_type)) base_type = c_name(abi_type(*scalar));
   std::string result;
   if (pointer_levels > 0 && pointee_const) result = "const ";
   result += base_type;

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <functional>
 
+#include "judge/problem/scalar_type.h"
+
 namespace judge {
 namespace {
 
@@ -18,6 +20,22 @@ TEST(CanonicalType, NormalisesSpellings) {
   EXPECT_EQ(canonical_c_type("float* const"), "float*");
   EXPECT_EQ(canonical_c_type("unsigned long"), "size_t");
   EXPECT_EQ(canonical_c_type("const size_t"), "size_t");
+}
+
+// The scan reads the judge's one table of C types (scalar_type.h): every
+// type's prototype spelling is its own canonical form, and the spellings
+// LP64 makes one type compare equal.
+TEST(CanonicalType, AgreesWithTheScalarTypeTable) {
+  for (ScalarType type : all_scalar_types()) {
+    EXPECT_EQ(canonical_c_type(std::string(c_name(type)) + " const*"),
+              std::string("const ") + c_name(abi_type(type)) + "*");
+  }
+  EXPECT_EQ(canonical_c_type("uint64_t"), canonical_c_type("size_t"));
+  EXPECT_EQ(canonical_c_type("std::uint64_t"), canonical_c_type("unsigned long long"));
+  EXPECT_EQ(canonical_c_type("std::int32_t"), "int");
+  EXPECT_EQ(canonical_c_type("long long"), "int64_t");
+  EXPECT_NE(canonical_c_type("long"), canonical_c_type("int"));
+  EXPECT_EQ(canonical_c_type("struct params*"), "params*") << "not a scalar type: compared as written";
 }
 
 TEST(SignatureCheck, AcceptsMatchingDefinition) {

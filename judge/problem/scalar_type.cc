@@ -1,211 +1,254 @@
+// Everything about a scalar type, derived from its row of JUDGE_SCALAR_TYPES
+// (scalar_type.h): sizes and ranges from the element's C++ type, rounding
+// through Eigen's half and bfloat16 (IEEE round-to-nearest-even).
 #include "judge/problem/scalar_type.h"
 
-#include <Eigen/Core>  // Eigen::half, Eigen::bfloat16: IEEE round-to-nearest-even conversions
+#include <Eigen/Core>
 #include <array>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <utility>
 
 namespace judge {
 namespace {
 
-// Accepted C spellings, the canonical one (c_name) first for each type.
-// Tensara's "float8" is an FP8 (E4M3) code passed as its byte: its C ABI
-// is uint8_t (upstream's statements say so), and the judge holds and
-// compares it as that byte, exactly; a problem that needs the value decodes
-// it itself.
-const std::array<std::pair<const char*, ScalarType>, 26> kSpellings = {{
-    {"float", ScalarType::kFloat32},
-    {"double", ScalarType::kFloat64},
-    {"__half", ScalarType::kFloat16},
+// One row of the table, with the element's C++ type as a template argument.
+template <typename Device>
+struct TypeTag {
+  using type = Device;
+};
+
+// Calls `visit(TypeTag<DeviceType>{})` for `type`'s row.
+template <typename Visitor>
+decltype(auto) visit_row(ScalarType type, Visitor&& visit) {
+  switch (type) {
+#define JUDGE_SCALAR_TYPE_VISIT(name, c, dtype, descr, device, offered) \
+  case ScalarType::name: return visit(TypeTag<device>{});
+    JUDGE_SCALAR_TYPES(JUDGE_SCALAR_TYPE_VISIT)
+#undef JUDGE_SCALAR_TYPE_VISIT
+  }
+  return visit(TypeTag<uint8_t>{});  // unreachable: every enumerator is a row
+}
+
+struct Row {
+  ScalarType type;
+  const char* c_name;
+  const char* dtype_name;
+  const char* numpy_descr;
+  bool offered_for_var;
+};
+
+constexpr Row kRows[] = {
+#define JUDGE_SCALAR_TYPE_ROW(name, c, dtype, descr, device, offered) {ScalarType::name, c, dtype, descr, offered},
+    JUDGE_SCALAR_TYPES(JUDGE_SCALAR_TYPE_ROW)
+#undef JUDGE_SCALAR_TYPE_ROW
+};
+
+const Row& row(ScalarType type) {
+  for (const Row& entry : kRows) {
+    if (entry.type == type) return entry;
+  }
+  return kRows[0];  // unreachable: every enumerator is a row
+}
+
+// Other C spellings of the table's types, as statements, Tensara's
+// definitions and solutions write them (LP64: long is 64 bits). Tensara's
+// "float8" is an FP8 (E4M3) code passed as its byte: its C ABI is uint8_t
+// (upstream's statements say so), and the judge holds and compares it as
+// that byte, exactly; a problem that needs the value decodes it itself. The
+// names of the dtypes `[VAR]` may take are accepted as spellings too.
+const std::array<std::pair<const char*, ScalarType>, 21> kAliases = {{
     {"half", ScalarType::kFloat16},
-    {"__nv_bfloat16", ScalarType::kBFloat16},
     {"nv_bfloat16", ScalarType::kBFloat16},
-    {"int8_t", ScalarType::kInt8},
-    {"int16_t", ScalarType::kInt16},
-    {"int", ScalarType::kInt32},
+    {"signed char", ScalarType::kInt8},
+    {"short", ScalarType::kInt16},
     {"int32_t", ScalarType::kInt32},
-    {"int64_t", ScalarType::kInt64},
+    {"signed int", ScalarType::kInt32},
+    {"signed", ScalarType::kInt32},
     {"long long", ScalarType::kInt64},
-    {"uint8_t", ScalarType::kUint8},
+    {"long long int", ScalarType::kInt64},
+    {"long", ScalarType::kInt64},
+    {"long int", ScalarType::kInt64},
     {"float8", ScalarType::kUint8},
-    {"uint16_t", ScalarType::kUint16},
-    {"unsigned int", ScalarType::kUint32},
+    {"unsigned char", ScalarType::kUint8},
+    {"unsigned short", ScalarType::kUint16},
     {"unsigned", ScalarType::kUint32},
     {"uint32_t", ScalarType::kUint32},
-    {"uint64_t", ScalarType::kUint64},
     {"unsigned long long", ScalarType::kUint64},
-    {"size_t", ScalarType::kSize},
-    {"bool", ScalarType::kBool},
-    {"float32", ScalarType::kFloat32},
-    {"float64", ScalarType::kFloat64},
-    {"float16", ScalarType::kFloat16},
-    {"bfloat16", ScalarType::kBFloat16},
+    {"unsigned long long int", ScalarType::kUint64},
+    {"unsigned long", ScalarType::kSize},
+    {"unsigned long int", ScalarType::kSize},
+    {"long unsigned int", ScalarType::kSize},
 }};
+
+template <typename T>
+double to_double(T value) {
+  if constexpr (std::is_same_v<T, Eigen::half> || std::is_same_v<T, Eigen::bfloat16>) {
+    return static_cast<float>(value);
+  } else {
+    return static_cast<double>(value);
+  }
+}
+
+template <typename T>
+constexpr bool is_floating_element() {
+  return !std::numeric_limits<T>::is_integer;
+}
 
 }  // namespace
 
-const char* c_name(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat16: return "__half";
-    case ScalarType::kBFloat16: return "__nv_bfloat16";
-    case ScalarType::kFloat32: return "float";
-    case ScalarType::kFloat64: return "double";
-    case ScalarType::kInt8: return "int8_t";
-    case ScalarType::kInt16: return "int16_t";
-    case ScalarType::kInt32: return "int";
-    case ScalarType::kInt64: return "int64_t";
-    case ScalarType::kUint8: return "uint8_t";
-    case ScalarType::kUint16: return "uint16_t";
-    case ScalarType::kUint32: return "unsigned int";
-    case ScalarType::kUint64: return "uint64_t";
-    case ScalarType::kSize: return "size_t";
-    case ScalarType::kBool: return "bool";
-  }
-  return "?";
+const std::vector<ScalarType>& all_scalar_types() {
+  static const std::vector<ScalarType> types = [] {
+    std::vector<ScalarType> list;
+    for (const Row& entry : kRows) list.push_back(entry.type);
+    return list;
+  }();
+  return types;
 }
 
-const char* dtype_name(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat16: return "float16";
-    case ScalarType::kBFloat16: return "bfloat16";
-    case ScalarType::kFloat32: return "float32";
-    case ScalarType::kFloat64: return "float64";
-    case ScalarType::kInt8: return "int8";
-    case ScalarType::kInt16: return "int16";
-    case ScalarType::kInt32: return "int32";
-    case ScalarType::kInt64: return "int64";
-    case ScalarType::kUint8: return "uint8";
-    case ScalarType::kUint16: return "uint16";
-    case ScalarType::kUint32: return "uint32";
-    case ScalarType::kUint64:
-    case ScalarType::kSize: return "uint64";
-    case ScalarType::kBool: return "bool";
-  }
-  return "?";
-}
-
-const char* numpy_descr(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat16: return "<f2";
-    case ScalarType::kBFloat16: return "<u2";
-    case ScalarType::kFloat32: return "<f4";
-    case ScalarType::kFloat64: return "<f8";
-    case ScalarType::kInt8: return "|i1";
-    case ScalarType::kInt16: return "<i2";
-    case ScalarType::kInt32: return "<i4";
-    case ScalarType::kInt64: return "<i8";
-    case ScalarType::kUint8: return "|u1";
-    case ScalarType::kUint16: return "<u2";
-    case ScalarType::kUint32: return "<u4";
-    case ScalarType::kUint64:
-    case ScalarType::kSize: return "<u8";
-    case ScalarType::kBool: return "|b1";
-  }
-  return "?";
-}
+const char* c_name(ScalarType type) { return row(type).c_name; }
+const char* dtype_name(ScalarType type) { return row(type).dtype_name; }
+const char* numpy_descr(ScalarType type) { return row(type).numpy_descr; }
 
 std::size_t element_size(ScalarType type) {
-  switch (type) {
-    case ScalarType::kInt8:
-    case ScalarType::kUint8:
-    case ScalarType::kBool: return 1;
-    case ScalarType::kFloat16:
-    case ScalarType::kBFloat16:
-    case ScalarType::kInt16:
-    case ScalarType::kUint16: return 2;
-    case ScalarType::kFloat32:
-    case ScalarType::kInt32:
-    case ScalarType::kUint32: return 4;
-    case ScalarType::kFloat64:
-    case ScalarType::kInt64:
-    case ScalarType::kUint64:
-    case ScalarType::kSize: return 8;
-  }
-  return 0;
+  return visit_row(type, [](auto tag) { return sizeof(typename decltype(tag)::type); });
 }
 
 bool is_floating(ScalarType type) {
-  switch (type) {
-    case ScalarType::kFloat16:
-    case ScalarType::kBFloat16:
-    case ScalarType::kFloat32:
-    case ScalarType::kFloat64: return true;
-    default: return false;
-  }
+  return visit_row(type, [](auto tag) { return is_floating_element<typename decltype(tag)::type>(); });
 }
 
 bool is_integer(ScalarType type) { return !is_floating(type); }
 
+int significand_digits(ScalarType type) {
+  return visit_row(type, [](auto tag) {
+    using T = typename decltype(tag)::type;
+    return is_floating_element<T>() ? std::numeric_limits<T>::digits : 0;
+  });
+}
+
 ScalarType host_type(ScalarType type) {
-  return type == ScalarType::kFloat16 || type == ScalarType::kBFloat16 ? ScalarType::kFloat32 : type;
+  return is_floating(type) && element_size(type) < sizeof(float) ? ScalarType::kFloat32 : type;
 }
 
 std::size_t host_element_size(ScalarType type) { return element_size(host_type(type)); }
 
 int64_t integer_min(ScalarType type) {
-  switch (type) {
-    case ScalarType::kInt8: return std::numeric_limits<int8_t>::min();
-    case ScalarType::kInt16: return std::numeric_limits<int16_t>::min();
-    case ScalarType::kInt32: return std::numeric_limits<int32_t>::min();
-    case ScalarType::kInt64: return std::numeric_limits<int64_t>::min();
-    default: return 0;
-  }
+  return visit_row(type, [](auto tag) -> int64_t {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_floating_element<T>()) return 0;
+    else return static_cast<int64_t>(std::numeric_limits<T>::min());
+  });
 }
 
 int64_t integer_max(ScalarType type) {
-  switch (type) {
-    case ScalarType::kInt8: return std::numeric_limits<int8_t>::max();
-    case ScalarType::kInt16: return std::numeric_limits<int16_t>::max();
-    case ScalarType::kInt32: return std::numeric_limits<int32_t>::max();
-    case ScalarType::kUint8: return std::numeric_limits<uint8_t>::max();
-    case ScalarType::kUint16: return std::numeric_limits<uint16_t>::max();
-    case ScalarType::kUint32: return std::numeric_limits<uint32_t>::max();
-    case ScalarType::kBool: return 1;
-    default: return std::numeric_limits<int64_t>::max();
-  }
+  return visit_row(type, [](auto tag) -> int64_t {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_floating_element<T>() || sizeof(T) == sizeof(int64_t)) return std::numeric_limits<int64_t>::max();
+    else return static_cast<int64_t>(std::numeric_limits<T>::max());
+  });
 }
 
 std::optional<ScalarType> parse_c_type_name(const std::string& spelling) {
-  for (const auto& [name, type] : kSpellings) {
-    if (spelling == name) return type;
+  // A solution may qualify the fixed-width names: std::size_t, std::int32_t.
+  const std::string name = spelling.rfind("std::", 0) == 0 && spelling.size() > 7 &&
+                                   spelling.compare(spelling.size() - 2, 2, "_t") == 0
+                               ? spelling.substr(5)
+                               : spelling;
+  for (const Row& entry : kRows) {
+    if (name == entry.c_name || (entry.offered_for_var && name == entry.dtype_name)) return entry.type;
+  }
+  for (const auto& [alias, type] : kAliases) {
+    if (name == alias) return type;
   }
   return std::nullopt;
 }
 
+ScalarType abi_type(ScalarType type) { return type == ScalarType::kUint64 ? ScalarType::kSize : type; }
+
 std::string known_c_type_names() {
   std::string names = "[VAR]";
-  for (const auto& entry : kSpellings) names += std::string(", ") + entry.first;
+  for (const Row& entry : kRows) names += std::string(", ") + entry.c_name;
+  for (const auto& [alias, type] : kAliases) names += std::string(", ") + alias;
   return names;
 }
 
 std::optional<ScalarType> parse_dtype_name(const std::string& name) {
-  for (ScalarType type : {ScalarType::kFloat32, ScalarType::kFloat16, ScalarType::kBFloat16, ScalarType::kFloat64}) {
-    if (name == dtype_name(type)) return type;
+  for (const Row& entry : kRows) {
+    if (entry.offered_for_var && name == entry.dtype_name) return entry.type;
+  }
+  return std::nullopt;
+}
+
+std::string known_dtype_names() {
+  std::string names;
+  for (const Row& entry : kRows) {
+    if (entry.offered_for_var) names += (names.empty() ? "" : ", ") + std::string(entry.dtype_name);
+  }
+  return names;
+}
+
+std::optional<ScalarType> dtype_of_file_name(const std::string& file_name) {
+  for (const Row& entry : kRows) {
+    if (entry.offered_for_var && file_name.rfind(std::string(entry.dtype_name) + "_", 0) == 0) return entry.type;
   }
   return std::nullopt;
 }
 
 double round_to(ScalarType type, double value) {
-  switch (type) {
-    case ScalarType::kFloat16: return static_cast<float>(Eigen::half(static_cast<float>(value)));
-    case ScalarType::kBFloat16: return static_cast<float>(Eigen::bfloat16(static_cast<float>(value)));
-    case ScalarType::kFloat32: return static_cast<float>(value);
-    default: return value;
-  }
+  if (!is_floating(type)) return value;
+  return visit_row(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    // Through float first for the narrow types: double -> float -> half
+    // can round twice, but for the values a case file gives (a few
+    // significant digits) both orders agree.
+    if constexpr (sizeof(T) < sizeof(double)) return to_double(static_cast<T>(static_cast<float>(value)));
+    else return static_cast<double>(static_cast<T>(value));
+  });
 }
 
 uint16_t half_bits(ScalarType type, double value) {
-  // double -> float -> half can round twice; for the values a case file
-  // gives (a few significant digits) both orders agree.
-  const float single = static_cast<float>(value);
-  if (type == ScalarType::kBFloat16) return Eigen::numext::bit_cast<uint16_t>(Eigen::bfloat16(single));
-  return Eigen::numext::bit_cast<uint16_t>(Eigen::half(single));
+  const uint64_t bits = device_bits(type, 0, value);
+  return static_cast<uint16_t>(bits);
 }
 
 float half_bits_to_float(ScalarType type, uint16_t bits) {
-  if (type == ScalarType::kBFloat16) return static_cast<float>(Eigen::numext::bit_cast<Eigen::bfloat16>(bits));
-  return static_cast<float>(Eigen::numext::bit_cast<Eigen::half>(bits));
+  return static_cast<float>(load_device_element(type, &bits, 0));
+}
+
+double load_device_element(ScalarType type, const void* device_bytes, int64_t i) {
+  return visit_row(type, [&](auto tag) {
+    // A bool is read as its byte: a solution may leave any byte there.
+    using Element = typename decltype(tag)::type;
+    constexpr bool kBool = std::is_same_v<Element, bool>;
+    using T = std::conditional_t<kBool, uint8_t, Element>;
+    T value;
+    std::memcpy(&value, static_cast<const char*>(device_bytes) + i * static_cast<int64_t>(sizeof(T)), sizeof(T));
+    if constexpr (kBool) return value != 0 ? 1.0 : 0.0;
+    else return to_double(value);
+  });
+}
+
+void store_host_element(ScalarType type, void* host_bytes, int64_t i, double value) {
+  visit_row(host_type(type), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T held = static_cast<T>(round_to(type, value));
+    std::memcpy(static_cast<char*>(host_bytes) + i * static_cast<int64_t>(sizeof(T)), &held, sizeof(T));
+  });
+}
+
+uint64_t device_bits(ScalarType type, int64_t integer, double real) {
+  return visit_row(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T value;
+    if constexpr (!is_floating_element<T>()) value = static_cast<T>(integer);
+    else if constexpr (sizeof(T) < sizeof(double)) value = static_cast<T>(static_cast<float>(real));
+    else value = static_cast<T>(real);
+    uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(T));
+    return bits;
+  });
 }
 
 }  // namespace judge

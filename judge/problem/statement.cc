@@ -221,7 +221,7 @@ std::vector<ScalarType> read_dtypes(const FrontMatterReader& reader, const YAML:
     const std::optional<ScalarType> dtype = entry.IsScalar() ? parse_dtype_name(entry.Scalar()) : std::nullopt;
     if (!dtype) {
       reader.fail(entry, "'dtypes': unknown dtype '" + (entry.IsScalar() ? shortened(entry.Scalar()) : std::string("a list or map")) +
-                             "' (known: " + kKnownDtypeNames + ")");
+                             "' (known: " + known_dtype_names() + ")");
     }
     if (std::find(dtypes.begin(), dtypes.end(), *dtype) != dtypes.end()) {
       reader.fail(entry, "'dtypes' lists " + entry.Scalar() + " twice");

@@ -10,6 +10,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "judge/problem/scalar_type.h"
@@ -21,19 +22,19 @@ using Shape = std::vector<int64_t>;
 int64_t element_count(const Shape& shape);
 
 namespace tensor_detail {
-// The ScalarType a C++ element type is on the host.
-template <typename T> constexpr ScalarType host_type_of();
-template <> constexpr ScalarType host_type_of<float>() { return ScalarType::kFloat32; }
-template <> constexpr ScalarType host_type_of<double>() { return ScalarType::kFloat64; }
-template <> constexpr ScalarType host_type_of<int8_t>() { return ScalarType::kInt8; }
-template <> constexpr ScalarType host_type_of<int16_t>() { return ScalarType::kInt16; }
-template <> constexpr ScalarType host_type_of<int32_t>() { return ScalarType::kInt32; }
-template <> constexpr ScalarType host_type_of<int64_t>() { return ScalarType::kInt64; }
-template <> constexpr ScalarType host_type_of<uint8_t>() { return ScalarType::kUint8; }
-template <> constexpr ScalarType host_type_of<uint16_t>() { return ScalarType::kUint16; }
-template <> constexpr ScalarType host_type_of<uint32_t>() { return ScalarType::kUint32; }
-template <> constexpr ScalarType host_type_of<uint64_t>() { return ScalarType::kUint64; }
-template <> constexpr ScalarType host_type_of<bool>() { return ScalarType::kBool; }
+template <typename T>
+inline constexpr bool kNoScalarType = false;
+
+// The ScalarType a C++ element type is on the host: the first row of
+// JUDGE_SCALAR_TYPES whose element is T (uint64_t: uint64, not size_t).
+template <typename T>
+constexpr ScalarType host_type_of() {
+#define JUDGE_SCALAR_TYPE_MATCH(name, c, dtype, descr, device, offered) \
+  if constexpr (std::is_same_v<T, device>) return ScalarType::name; else
+  JUDGE_SCALAR_TYPES(JUDGE_SCALAR_TYPE_MATCH)
+#undef JUDGE_SCALAR_TYPE_MATCH
+  static_assert(kNoScalarType<T>, "no scalar type holds this C++ type");
+}
 
 // size_t and uint64 share a host representation.
 inline bool same_host_type(ScalarType held, ScalarType wanted) {
@@ -116,6 +117,8 @@ class TensorBuffer {
 
   // The bytes a device holds: element_size(type()) per element.
   std::vector<char> device_bytes() const;
+  // A buffer from `count` elements of a device buffer (the inverse).
+  static TensorBuffer from_device_bytes(ScalarType type, const char* device_bytes, int64_t count);
   std::size_t device_byte_count() const { return static_cast<std::size_t>(m_count) * element_size(m_type); }
 
   bool operator==(const TensorBuffer& other) const {

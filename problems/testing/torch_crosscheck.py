@@ -1,6 +1,6 @@
 """Cross-checks the judge's references against PyTorch.
 
-Usage: /usr/bin/python3 torch_crosscheck.py [--problems-dir DIR] CASE_DIR...
+Usage: /usr/bin/python3 torch_crosscheck.py [--problems-dir DIR] [--scalar-types FILE] CASE_DIR...
 
 Each CASE_DIR holds a manifest.json (schema_version 1), the inputs and the
 reference outputs as .npy, as written by //problems/testing:dump_cases (whole
@@ -48,15 +48,29 @@ def load_reference(problems_dir, slug):
     return module
 
 
-# Units in the last place, relative, of the 16-bit float types.
-ULP = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7}
+# The judge's scalar types (judge/problem/scalar_type.h, exported by
+# //judge/problem:scalar_types_json): read, never listed here.
+SCALAR_TYPES = {}
+# Units in the last place, relative, of the floating types the judge rounds
+# below float32 (float16, bfloat16): from each type's significand digits.
+ULP = {}
+
+
+def load_scalar_types(path):
+    table = json.loads(path.read_text())
+    if table.get("format") != "judge-scalar-types" or table.get("schema_version") != 1:
+        raise SystemExit(f"{path}: not a judge-scalar-types file of schema_version 1")
+    SCALAR_TYPES.update(table["dtypes"])
+    ULP.update({name: 2.0 ** -(info["significand_digits"] - 1) for name, info in SCALAR_TYPES.items()
+                if info["floating"] and info["held_as"] != name})
 
 
 def load_tensor(path, dtype):
-    """A dumped tensor as torch; bfloat16 files hold the bits as uint16."""
+    """A dumped tensor as torch; a floating type NumPy lacks (bfloat16) is dumped as its bits."""
     array = np.load(path)
-    if dtype == "bfloat16":
-        return torch.from_numpy(array.view(np.int16)).view(torch.bfloat16)
+    info = SCALAR_TYPES[dtype]
+    if info["floating"] and array.dtype.kind != "f":
+        return torch.from_numpy(array.view(f"<i{array.itemsize}")).view(getattr(torch, dtype))
     if array.dtype in (np.uint16, np.uint32, np.uint64):  # torch has no wider unsigned types
         return torch.from_numpy(array.astype(np.int64))
     return torch.from_numpy(array)
@@ -189,7 +203,16 @@ def main():
     parser.add_argument("--problems-dir", type=pathlib.Path,
                         default=pathlib.Path(__file__).resolve().parent.parent)
     parser.add_argument("--precision-report", action="store_true")
+    # In Bazel's runfiles the export sits beside problems/; from a checkout,
+    # `bazel build //judge/problem:scalar_types_json` and pass
+    # bazel-bin/judge/problem/scalar_types.json.
+    parser.add_argument("--scalar-types", type=pathlib.Path,
+                        default=pathlib.Path(__file__).parent.parent.parent / "judge/problem/scalar_types.json")
     args = parser.parse_args()
+    if not args.scalar_types.exists():
+        parser.error(f"no {args.scalar_types}: build //judge/problem:scalar_types_json and pass "
+                     "--scalar-types bazel-bin/judge/problem/scalar_types.json")
+    load_scalar_types(args.scalar_types)
     torch.set_num_threads(os.cpu_count() or 1)
     case_dirs = []
     for path in args.case_dirs:

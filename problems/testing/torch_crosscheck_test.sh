@@ -7,4 +7,5 @@ runfiles="${TEST_SRCDIR}/${TEST_WORKSPACE}"
 cases="${TEST_TMPDIR}/cases"
 "${runfiles}/problems/testing/dump_cases" --tier check --out "${cases}"
 exec /usr/bin/python3 "${runfiles}/problems/testing/torch_crosscheck.py" \
-  --problems-dir "${runfiles}/problems" --precision-report "${cases}"
+  --problems-dir "${runfiles}/problems" --scalar-types "${runfiles}/judge/problem/scalar_types.json" \
+  --precision-report "${cases}"

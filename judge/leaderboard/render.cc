@@ -39,26 +39,33 @@ std::string milliseconds(double value) {
   return text.str();
 }
 
+// The fields that name a row's submission, the same in every section.
+template <typename Row>
+json submission_fields(const Row& row, const RenderOptions& options) {
+  return {{"record", row.record_id},
+          {"author", row.author},
+          {"title", row.title},
+          {"path", row.solution_path},
+          {"source_url", source_url(row.solution_path, options)},
+          {"created", row.created},
+          {"judge_version", row.judge_version}};
+}
+
 json entry_json(const Entry& entry, const RenderOptions& options) {
   json cases = json::array();
   for (const CaseResult& c : entry.cases) cases.push_back({{"name", c.name}, {"median_ms", c.median_ms}, {"gflops", c.gflops}});
-  return {{"rank", entry.rank == 0 ? json(nullptr) : json(entry.rank)},
-          {"baseline", entry.baseline},
-          {"suspicious", entry.suspicious},
-          {"allowed", entry.allowed},
-          {"flags", entry.flags},
-          {"record", entry.record_id},
-          {"author", entry.author},
-          {"title", entry.title},
-          {"path", entry.solution_path},
-          {"source_url", source_url(entry.solution_path, options)},
-          {"solution_hash", entry.solution_hash},
-          {"created", entry.created},
-          {"judge_version", entry.judge_version},
-          {"geomean_ms", entry.geomean_ms},
-          {"geomean_gflops", entry.geomean_gflops},
-          {"speedup", entry.speedup == 0 ? json(nullptr) : json(entry.speedup)},
-          {"cases", cases}};
+  json row = submission_fields(entry, options);
+  row.update({{"rank", entry.rank == 0 ? json(nullptr) : json(entry.rank)},
+              {"baseline", entry.baseline},
+              {"suspicious", entry.suspicious},
+              {"allowed", entry.allowed},
+              {"flags", entry.flags},
+              {"solution_hash", entry.solution_hash},
+              {"geomean_ms", entry.geomean_ms},
+              {"geomean_gflops", entry.geomean_gflops},
+              {"speedup", entry.speedup == 0 ? json(nullptr) : json(entry.speedup)},
+              {"cases", cases}});
+  return row;
 }
 
 std::string date_of(const std::string& created) { return escape_markdown(created.substr(0, 10)); }
@@ -101,19 +108,14 @@ json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& optio
   }
   json cpu = json::array();
   for (const CpuEmulatedRow& row : leaderboard.cpu_emulated) {
-    cpu.push_back({{"problem", row.problem},
-                   {"problem_title", row.problem_title},
-                   {"author", row.author},
-                   {"title", row.title},
-                   {"path", row.solution_path},
-                   {"source_url", source_url(row.solution_path, options)},
-                   {"verdict", row.verdict},
-                   {"message", row.message},
-                   {"cpu_model", row.cpu_model},
-                   {"created", row.created},
-                   {"judge_version", row.judge_version},
-                   {"record", row.record_id},
-                   {"emulated_geomean_ms", row.geomean_ms == 0 ? json(nullptr) : json(row.geomean_ms)}});
+    json cpu_row = submission_fields(row, options);
+    cpu_row.update({{"problem", row.problem},
+                    {"problem_title", row.problem_title},
+                    {"verdict", row.verdict},
+                    {"message", row.message},
+                    {"cpu_model", row.cpu_model},
+                    {"emulated_geomean_ms", row.geomean_ms == 0 ? json(nullptr) : json(row.geomean_ms)}});
+    cpu.push_back(cpu_row);
   }
   json skipped = json::array();
   for (const SkippedRecord& record : leaderboard.skipped) {
@@ -130,15 +132,30 @@ json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& optio
           {"skipped", skipped}};
 }
 
+namespace {
+
+// Appends `c` as an HTML entity when it needs one (& < >, and in HTML also
+// the quotes, for attributes); false when it needs none.
+bool append_entity(std::string& out, char c, bool quotes) {
+  switch (c) {
+    case '&': out += "&amp;"; return true;
+    case '<': out += "&lt;"; return true;
+    case '>': out += "&gt;"; return true;
+    case '"': if (quotes) out += "&quot;"; return quotes;
+    case '\'': if (quotes) out += "&#39;"; return quotes;
+    default: return false;
+  }
+}
+
+}  // namespace
+
 std::string escape_markdown(const std::string& hostile) {
   const std::string text = printable(hostile);
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
+    if (append_entity(out, c, false)) continue;
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
       case '\n':
       case '\r': out += ' '; break;
       case '\\': case '`': case '*': case '_': case '[': case ']': case '(': case ')':
@@ -157,14 +174,7 @@ std::string escape_html(const std::string& hostile) {
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
+    if (!append_entity(out, c, true)) out += c;
   }
   return out;
 }

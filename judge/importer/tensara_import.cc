@@ -159,12 +159,7 @@ bool same_parameters(const std::vector<TensaraParameter>& a, const std::vector<T
 // problems, dtype names ("float16").
 std::optional<std::string> judge_type(const std::string& upstream) {
   if (upstream == "[VAR]" || parse_c_type_name(upstream)) return upstream;
-  if (std::optional<ScalarType> dtype = parse_dtype_name(upstream)) return std::string(c_name(*dtype));
-  static const std::map<std::string, std::string> kDtypeNames = {
-      {"int8", "int8_t"},     {"int16", "int16_t"},   {"int32", "int32_t"},   {"int64", "int64_t"},
-      {"uint8", "uint8_t"},   {"uint16", "uint16_t"}, {"uint32", "uint32_t"}, {"uint64", "uint64_t"}};
-  auto it = kDtypeNames.find(upstream);
-  if (it != kDtypeNames.end()) return it->second;
+  if (std::optional<ScalarType> dtype = parse_any_dtype_name(upstream)) return std::string(c_name(*dtype));
   return std::nullopt;
 }
 

@@ -181,6 +181,13 @@ std::optional<ScalarType> parse_dtype_name(const std::string& name) {
   return std::nullopt;
 }
 
+std::optional<ScalarType> parse_any_dtype_name(const std::string& name) {
+  for (const Row& entry : kRows) {
+    if (name == entry.dtype_name) return entry.type;
+  }
+  return std::nullopt;
+}
+
 std::string known_dtype_names() {
   std::string names;
   for (const Row& entry : kRows) {

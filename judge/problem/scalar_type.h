@@ -103,7 +103,10 @@ std::string known_c_type_names();
 // A dtype a problem may offer for `[VAR]` ("float32", "float16",
 // "bfloat16", "float64"); nullopt for anything else.
 std::optional<ScalarType> parse_dtype_name(const std::string& name);
-// Those names, for error messages: "float16, bfloat16, float32, float64".
+// Any type's dtype name ("int32", "uint64", "bool", "float16", ...) as that
+// type (uint64: kUint64); nullopt when no row has it.
+std::optional<ScalarType> parse_any_dtype_name(const std::string& name);
+// The offered ones, for error messages: "float32, float16, bfloat16, float64".
 std::string known_dtype_names();
 // The dtype a solution file's name selects: `<dtype>_*.cu`
 // ("float16_default.cu") is judged with `--dtype <dtype>`; nullopt when the

@@ -22,6 +22,8 @@ TEST(ScalarTypeTable, EveryRowNamesItselfConsistently) {
     EXPECT_EQ(std::string(numpy_descr(type)).substr(2), std::to_string(element_size(type)));
     EXPECT_EQ(is_floating(type), significand_digits(type) > 0);
     EXPECT_GE(host_element_size(type), element_size(type));
+    ASSERT_TRUE(parse_any_dtype_name(dtype_name(type)));
+    EXPECT_STREQ(dtype_name(*parse_any_dtype_name(dtype_name(type))), dtype_name(type));
     const std::optional<ScalarType> offered = parse_dtype_name(dtype_name(type));
     EXPECT_TRUE(!offered || *offered == type);
     if (offered) {
@@ -69,6 +71,9 @@ TEST(ScalarTypeTable, ParticularFacts) {
   EXPECT_EQ(parse_c_type_name("std::float"), std::nullopt);
   EXPECT_EQ(parse_c_type_name("int32"), std::nullopt) << "only [VAR]'s dtype names are spellings";
   EXPECT_EQ(abi_type(ScalarType::kUint64), abi_type(ScalarType::kSize));
+  EXPECT_EQ(parse_any_dtype_name("int32"), ScalarType::kInt32);
+  EXPECT_EQ(parse_any_dtype_name("uint64"), ScalarType::kUint64) << "the first row of that name, not size_t";
+  EXPECT_EQ(parse_any_dtype_name("int"), std::nullopt) << "a C spelling, not a dtype name";
   EXPECT_EQ(dtype_of_file_name("int32_default.cu"), std::nullopt);
   EXPECT_EQ(dtype_of_file_name("float16default.cu"), std::nullopt);
   EXPECT_EQ(dtype_of_file_name("default.cu"), std::nullopt);

@@ -44,6 +44,16 @@ TEST(TokenCursor, LineMarkersNameTheUserLine) {
   EXPECT_EQ(c.token(s.find("user")).line, 7);
 }
 
+TEST(SourceTokens, CommentsAreSkippedAndKeepLineNumbers) {
+  TestSnippet s("a // b \"\n/* c\n d */ e '/' f\n#include <g>\n");
+  const TokenCursor& c = s.cursor();
+  ASSERT_EQ(c.size(), 5u);
+  EXPECT_EQ(c.text(1), "e");
+  EXPECT_EQ(c.token(1).line, 3);
+  EXPECT_EQ(c.text(2), "'/'");
+  EXPECT_TRUE(c.directive(4));
+}
+
 TEST(SourceEdits, AppliedOnceInSourceOrder) {
   std::string text = "int a = b;";
   // Given out of order; two insertions at one place keep their order.

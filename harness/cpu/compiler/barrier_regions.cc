@@ -17,9 +17,9 @@ struct Statement {
 
 class RegionPlanner {
  public:
-  RegionPlanner(const TokenCursor& c, size_t body_begin, size_t body_end, BlockUniformity& uniformity,
-                RegionPlan* plan)
-      : c_(c), body_begin_(body_begin), body_end_(body_end), uniformity_(uniformity), plan_(*plan) {}
+  RegionPlanner(const TokenCursor& c, size_t body_begin, size_t body_end, const BlockGroups& groups,
+                BlockUniformity& uniformity, RegionPlan* plan)
+      : c_(c), body_begin_(body_begin), body_end_(body_end), groups_(groups), uniformity_(uniformity), plan_(*plan) {}
 
   bool run(const std::vector<std::string>& parameters) {
     collect_level_statements(body_begin_, body_end_);
@@ -41,9 +41,16 @@ class RegionPlanner {
 
   bool contains_barrier(size_t b, size_t e) const {
     for (size_t i = b; i < e; ++i) {
-      if (c_.is(i, "__syncthreads")) return true;
+      if (c_.is(i, "__syncthreads") || groups_.barriers.count(i)) return true;
     }
     return false;
+  }
+
+  // `__syncthreads();` or a thread block's sync statement.
+  bool barrier_statement(size_t b, size_t e) const {
+    auto group_barrier = groups_.barriers.find(b);
+    if (group_barrier != groups_.barriers.end()) return group_barrier->second == e;
+    return e - b == 4 && c_.is(b, "__syncthreads") && c_.is(b + 1, "(") && c_.is(b + 2, ")") && c_.is(b + 3, ";");
   }
 
   // Classifies and records the statements of the list [b, e); recurses into
@@ -58,8 +65,7 @@ class RegionPlanner {
     }
     for (Statement& s : statements) {
       bool barrier = contains_barrier(s.begin, s.end);
-      if (s.end - s.begin == 4 && c_.is(s.begin, "__syncthreads") && c_.is(s.begin + 1, "(") &&
-          c_.is(s.begin + 2, ")") && c_.is(s.begin + 3, ";")) {
+      if (barrier_statement(s.begin, s.end)) {
         s.kind = StatementKind::barrier;
       } else if (barrier) {
         size_t first = s.begin;
@@ -77,7 +83,7 @@ class RegionPlanner {
     for (const Statement& s : statements) {
       if (s.kind != StatementKind::thread) {
         in_region = false;
-        if (s.kind == StatementKind::barrier) plan_.barriers.push_back(s.begin);
+        if (s.kind == StatementKind::barrier) plan_.barriers.push_back({s.begin, s.end});
         continue;
       }
       if (!in_region) {
@@ -131,6 +137,11 @@ class RegionPlanner {
       return true;
     }
     if (uniform_assignments_.count(b)) return true;
+    auto group = groups_.declarations.find(b);
+    if (group != groups_.declarations.end() && group->second == e) {
+      uniform.push_back(groups_.declared_name.at(b));
+      return true;
+    }
     Declaration d{};
     if (!parse_declaration(c_, b, e, &d) || !d.declarators[0].has_initializer || d.declarators.size() != 1) {
       return false;
@@ -266,6 +277,7 @@ class RegionPlanner {
   const TokenCursor& c_;
   size_t body_begin_;
   size_t body_end_;
+  const BlockGroups& groups_;
   BlockUniformity& uniformity_;
   RegionPlan& plan_;
   std::map<size_t, size_t> level_statements_;  // first token -> one past the last
@@ -277,9 +289,9 @@ class RegionPlanner {
 }  // namespace
 
 bool plan_barrier_regions(const TokenCursor& c, size_t body_begin, size_t body_end,
-                          const std::vector<std::string>& parameters, BlockUniformity& uniformity, RegionPlan* plan,
-                          std::string* reason) {
-  RegionPlanner planner(c, body_begin, body_end, uniformity, plan);
+                          const std::vector<std::string>& parameters, const BlockGroups& groups,
+                          BlockUniformity& uniformity, RegionPlan* plan, std::string* reason) {
+  RegionPlanner planner(c, body_begin, body_end, groups, uniformity, plan);
   if (planner.run(parameters)) return true;
   *reason = planner.reason();
   return false;

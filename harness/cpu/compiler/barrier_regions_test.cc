@@ -19,7 +19,8 @@ Planned plan(const std::string& body, const std::vector<std::string>& parameters
   const TokenCursor& c = s.cursor();
   BlockUniformity uniformity(c, 1, c.size() - 1);
   Planned out;
-  out.split = plan_barrier_regions(c, 1, c.size() - 1, parameters, uniformity, &out.plan, &out.reason);
+  BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
+  out.split = plan_barrier_regions(c, 1, c.size() - 1, parameters, groups, uniformity, &out.plan, &out.reason);
   return out;
 }
 
@@ -67,6 +68,19 @@ TEST(BarrierRegions, WhatStaysOnFibers) {
   EXPECT_EQ(plan("if (n) return; __syncthreads();").reason, "returns before its last barrier");
   EXPECT_EQ(plan("for (int i = 0; i < n; ++i) __syncthreads();").reason,
             "has a barrier in a 'for' loop without a braced body");
+  EXPECT_EQ(plan("auto block = cg::this_thread_block(); if (n) { block.sync(); }").reason,
+            "has a __syncthreads() inside a statement other than a 'for' loop");
+}
+
+TEST(BarrierRegions, AThreadBlocksSyncIsABarrier) {
+  Planned p = plan(
+      "cg::thread_block block = cg::this_thread_block(); int t = block.thread_rank();"
+      "for (int i = 0; i < n; ++i) { block.sync(); t += i; cg::sync(block); }");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.barriers.size(), 2u);
+  // The declaration of `block` runs once per block, outside the regions.
+  EXPECT_EQ(p.plan.regions.size(), 2u);
+  EXPECT_EQ(p.plan.locals.size(), 1u);
 }
 
 }  // namespace

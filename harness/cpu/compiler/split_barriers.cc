@@ -4,6 +4,7 @@
 #include <set>
 
 #include "barrier_regions.h"
+#include "block_groups.h"
 #include "block_uniformity.h"
 #include "kernel_functions.h"
 #include "split_eligibility.h"
@@ -18,14 +19,16 @@ namespace {
 bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const std::set<std::string>& barrier_functions,
                   const std::function<std::string(size_t)>& final_text, int* storage_counter,
                   std::vector<Edit>* edits, std::string* reason) {
-  if (auto refused = reason_to_keep_on_fibers(c, kernel, barrier_functions)) {
+  size_t body_begin = kernel.body_open + 1, body_end = kernel.body_close;
+  BlockGroups groups = find_block_groups(c, body_begin, body_end);
+  if (auto refused = reason_to_keep_on_fibers(c, kernel, barrier_functions, groups.understood)) {
     *reason = *refused;
     return false;
   }
-  size_t body_begin = kernel.body_open + 1, body_end = kernel.body_close;
   BlockUniformity uniformity(c, body_begin, body_end);
   RegionPlan plan;
-  if (!plan_barrier_regions(c, body_begin, body_end, parameter_names(c, kernel), uniformity, &plan, reason)) {
+  if (!plan_barrier_regions(c, body_begin, body_end, parameter_names(c, kernel), groups, uniformity, &plan,
+                            reason)) {
     return false;
   }
   ThreadStorage storage;

@@ -28,13 +28,14 @@ std::vector<std::string> parameter_names(const TokenCursor& c, const KernelDefin
 }
 
 std::optional<std::string> reason_to_keep_on_fibers(const TokenCursor& c, const KernelDefinition& kernel,
-                                                    const std::set<std::string>& barrier_functions) {
+                                                    const std::set<std::string>& barrier_functions,
+                                                    const std::set<size_t>& understood) {
   static const std::set<std::string_view> kRefusedWords = {"goto",  "asm", "__asm__",  "__asm",    "throw", "try",
                                                            "co_await", "co_yield", "co_return", "setjmp", "longjmp"};
   size_t body_begin = kernel.body_open + 1, body_end = kernel.body_close;
   for (size_t i = body_begin; i < body_end; ++i) {
     if (c.punctuation(i) && c.is(i, "<") && c.is(i + 1, "<") && c.is(i + 2, "<")) return "launches a kernel";
-    if (!c.identifier(i)) continue;
+    if (!c.identifier(i) || understood.count(i)) continue;
     std::string word = c.word(i);
     if (word == "__syncthreads") continue;
     if (needs_fibers(word) || kRefusedWords.count(word)) return "uses '" + word + "'";

@@ -43,7 +43,7 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     size_t after = c.token(region.last - 1).end;
     edits.push_back({after, after, code.write_backs + " });"});
   }
-  for (size_t barrier : plan.barriers) blank_tokens(c, barrier, barrier + 4, &edits);
+  for (const auto& [begin, end] : plan.barriers) blank_tokens(c, begin, end, &edits);
   edits.push_back({c.token(close).begin, c.token(close).begin, "::cucpu::detail::split_block_end(); "});
   // Stable: edits at one place keep the order pushed (a closer before the
   // kernel's end call).

@@ -63,7 +63,8 @@ bool reads_thread_identity(const TokenCursor& c, size_t i) {
   if ((word == "thread_idx" || word == "linear") && i >= 2 && c.is(i - 1, ".") && c.is(i - 2, "tls_context")) {
     return true;
   }
-  if (word == "__lane_id" || word == "thread_rank" || word == "__activemask") return true;
+  // Cooperative groups: a thread's rank and index in its group.
+  if (word == "__lane_id" || word == "thread_rank" || word == "thread_index" || word == "__activemask") return true;
   static const std::string_view kWarpCollectives[] = {"__shfl", "__ballot", "__any_sync", "__all_sync",
                                                       "__reduce_", "__match"};
   for (std::string_view prefix : kWarpCollectives) {

@@ -4,8 +4,8 @@
 // a `(...)` or `{...}` initialiser) reads a thread-varying source: the
 // thread index (threadIdx or the runtime's thread context), the lane index
 // (__lane_id), the result of a warp collective (__shfl*_sync, __ballot_sync,
-// ...), a group's thread_rank(), or another thread-varying local; followed
-// to a fixed point. A local whose address is taken is counted as varying,
+// ...), a group's thread_rank() or thread_index(), or another
+// thread-varying local; followed to a fixed point. A local whose address is taken is counted as varying,
 // since a write through the pointer is not followed.
 //
 // Data only: a local assigned a constant under a thread-dependent branch

@@ -107,7 +107,7 @@ constexpr int kSingleToDoublePerfRatio = 2;
 constexpr int kMaxTexture1DLinearWidth = 1 << 28;
 
 // The emulated device: the limits the launch checks enforce, H100-like
-// values elsewhere, and no texture, IPC, multi-GPU or cluster support.
+// values elsewhere, and no surface, IPC, multi-GPU or cluster support.
 void fill_device_properties(cudaDeviceProp* prop) {
   std::memset(prop, 0, sizeof(*prop));
   std::strncpy(prop->name, "CPU backend (cucpu)", sizeof(prop->name) - 1);

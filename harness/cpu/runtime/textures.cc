@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "cucpu/detail/texture_object.h"
+#include "cuda_arrays.h"
 #include "runtime_state.h"
 
 // The toolkit leaves struct cudaArray opaque; this is the backend's.
@@ -96,6 +97,15 @@ cudaError_t copy_linear(cudaArray_const_t array, size_t column, size_t row, size
 }
 
 }  // namespace
+
+bool array_as_pitched(cudaArray_const_t array, cudaPitchedPtr* pitched, cudaExtent* texels, size_t* texel_bytes) {
+  if (array == nullptr) return false;
+  *pitched = make_cudaPitchedPtr(array->data, array->row_pitch, array->row_pitch, array->height);
+  *texels = make_cudaExtent(array->width, array->height, array->depth);
+  *texel_bytes = array->texel_bytes;
+  return true;
+}
+
 }  // namespace cucpu::runtime
 
 using namespace cucpu::runtime;

@@ -4,7 +4,8 @@
 // unnormalized and normalized coordinates, and the clamp, border, wrap and
 // mirror address modes, against a host reference written from the CUDA
 // programming guide's texture-fetching formulas; integer texels read as
-// elements and as normalized floats; tex1D and tex1Dfetch; and the 9-bit
+// elements and as normalized floats; tex1D, tex3D (a cudaMalloc3DArray
+// filled and read back with cudaMemcpy3D) and tex1Dfetch; and the 9-bit
 // fixed-point interpolation weight of linear filtering.
 //
 // Coordinates are chosen off texel boundaries, with fractions in eighths and
@@ -41,6 +42,11 @@ __global__ void sample_uchar4(cudaTextureObject_t elements, cudaTextureObject_t 
 __global__ void fetch_linear(cudaTextureObject_t texture, const int* indices, float* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = tex1Dfetch<float>(texture, indices[i]);
+}
+
+__global__ void sample_3d(cudaTextureObject_t texture, const float4* coords, float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = tex3D<float>(texture, coords[i].x, coords[i].y, coords[i].z);
 }
 
 __global__ void sample_1d(cudaTextureObject_t texture, const float* coords, float* out, int n) {
@@ -208,7 +214,8 @@ int main() {
                            "tex2D<float> linear over cudaMallocPitch memory (centres and halfway points)");
   cudaResourceDesc resource_back;
   CONFORMANCE_CUDA(cudaGetTextureObjectResourceDesc(&resource_back, pitch_texture));
-  conformance::check(resource_back.resType == cudaResourceTypePitch2D && resource_back.res.pitch2D.pitchInBytes == pitch,
+  conformance::check(resource_back.resType == cudaResourceTypePitch2D &&
+                         resource_back.res.pitch2D.pitchInBytes == pitch,
                      "cudaGetTextureObjectResourceDesc gives the resource back");
 
   // 9-bit weights: between texels 0 and 256, 0.3 of the way reads a
@@ -327,6 +334,89 @@ int main() {
   }
   conformance::check_close(got.data(), want.data(), size_t(r), 1e-6, 1e-5,
                            "tex1D<float> on a 1-D array: linear, normalized, wrap across the seam");
+
+  // A 3-D array through cudaMemcpy3D, sampled with tex3D (point and
+  // trilinear, clamp).
+  const int side = 4;
+  std::vector<float> volume(side * side * side);
+  auto voxel = [&](int i, int j, int k) {
+    i = i < 0 ? 0 : i >= side ? side - 1 : i;
+    j = j < 0 ? 0 : j >= side ? side - 1 : j;
+    k = k < 0 ? 0 : k >= side ? side - 1 : k;
+    return float(i + 4 * j + 16 * k) - 0.5f * float(j % 2);
+  };
+  for (int k = 0; k < side; ++k)
+    for (int j = 0; j < side; ++j)
+      for (int i = 0; i < side; ++i) volume[(k * side + j) * side + i] = voxel(i, j, k);
+  cudaArray_t cube = nullptr;
+  CONFORMANCE_CUDA(cudaMalloc3DArray(&cube, &f32, make_cudaExtent(side, side, side)));
+  cudaMemcpy3DParms into = {};
+  into.srcPtr = make_cudaPitchedPtr(volume.data(), side * sizeof(float), side, side);
+  into.dstArray = cube;
+  into.extent = make_cudaExtent(side, side, side);
+  into.kind = cudaMemcpyHostToDevice;
+  CONFORMANCE_CUDA(cudaMemcpy3D(&into));
+  std::vector<float> volume_back(side * side * side, 0.0f);
+  cudaMemcpy3DParms out_of = {};
+  out_of.srcArray = cube;
+  out_of.srcPos = make_cudaPos(1, 0, 2);
+  out_of.dstPtr = make_cudaPitchedPtr(volume_back.data(), side * sizeof(float), side, side);
+  out_of.extent = make_cudaExtent(side - 1, side, side - 2);
+  out_of.kind = cudaMemcpyDeviceToHost;
+  CONFORMANCE_CUDA(cudaMemcpy3D(&out_of));
+  bool volume_ok = true;
+  for (int k = 0; k < side - 2; ++k)
+    for (int j = 0; j < side; ++j)
+      for (int i = 0; i < side - 1; ++i)
+        volume_ok = volume_ok && volume_back[(k * side + j) * side + i] == voxel(i + 1, j, k + 2);
+  conformance::check(volume_ok, "cudaMemcpy3D into a 3-D array and a sub-box back out");
+  cudaResourceDesc cube_resource = array_resource;
+  cube_resource.res.array.array = cube;
+  const float4 cube_coords[] = {make_float4(0.625f, 1.5f, 2.375f, 0), make_float4(3.875f, -0.25f, 1.0f, 0),
+                                make_float4(2.25f, 2.75f, 5.125f, 0), make_float4(1.125f, 3.5f, 0.375f, 0)};
+  const int c = 4;
+  float4* d_cube_coords = nullptr;
+  CONFORMANCE_CUDA(cudaMalloc(&d_cube_coords, sizeof cube_coords));
+  CONFORMANCE_CUDA(cudaMemcpy(d_cube_coords, cube_coords, sizeof cube_coords, cudaMemcpyHostToDevice));
+  for (int linear = 0; linear < 2; ++linear) {
+    cudaTextureDesc cube_description;
+    std::memset(&cube_description, 0, sizeof cube_description);
+    cube_description.filterMode = linear ? cudaFilterModeLinear : cudaFilterModePoint;
+    cube_description.addressMode[0] = cube_description.addressMode[1] = cube_description.addressMode[2] =
+        cudaAddressModeClamp;
+    cube_description.readMode = cudaReadModeElementType;
+    cudaTextureObject_t cube_texture = 0;
+    CONFORMANCE_CUDA(cudaCreateTextureObject(&cube_texture, &cube_resource, &cube_description, nullptr));
+    sample_3d<<<1, c>>>(cube_texture, d_cube_coords, d_out, c);
+    CONFORMANCE_CUDA(cudaDeviceSynchronize());
+    CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_out, c * sizeof(float), cudaMemcpyDeviceToHost));
+    for (int q = 0; q < c; ++q) {
+      const float4& p = cube_coords[q];
+      if (!linear) {
+        want[q] = voxel(int(std::floor(p.x)), int(std::floor(p.y)), int(std::floor(p.z)));
+        continue;
+      }
+      float b[3] = {p.x - 0.5f, p.y - 0.5f, p.z - 0.5f};
+      int base[3];
+      float w[3];
+      for (int d = 0; d < 3; ++d) {
+        base[d] = int(std::floor(b[d]));
+        w[d] = b[d] - float(base[d]);
+      }
+      float sum = 0.0f;
+      for (int corner = 0; corner < 8; ++corner) {
+        int dx = corner & 1, dy = (corner >> 1) & 1, dz = corner >> 2;
+        float weight = (dx ? w[0] : 1 - w[0]) * (dy ? w[1] : 1 - w[1]) * (dz ? w[2] : 1 - w[2]);
+        sum += weight * voxel(base[0] + dx, base[1] + dy, base[2] + dz);
+      }
+      want[q] = sum;
+    }
+    conformance::check_close(got.data(), want.data(), size_t(c), 1e-6, 1e-5,
+                             linear ? "tex3D<float> trilinear, clamp" : "tex3D<float> point, clamp");
+    CONFORMANCE_CUDA(cudaDestroyTextureObject(cube_texture));
+  }
+  CONFORMANCE_CUDA(cudaFreeArray(cube));
+  CONFORMANCE_CUDA(cudaFree(d_cube_coords));
 
   for (cudaTextureObject_t t : {pitch_texture, ramp_texture, byte_elements, byte_normalized, linear_texture,
                                 row_texture}) {

@@ -104,7 +104,7 @@ class Rewriter {
       }
       if (user_code(i)) {
         refuse_if_unsupported(i);
-        if (text(i) == "cudaLaunchKernel") drop_untyped_kernel_cast(i);
+        if (text(i) == "cudaLaunchKernel" || text(i) == "cudaLaunchCooperativeKernel") drop_untyped_kernel_cast(i);
       }
     }
     RewriteResult result;
@@ -407,8 +407,9 @@ class Rewriter {
     edits_.push_back({toks_[extern_at].begin, toks_[semicolon].begin, declaration});
   }
 
-  // `cudaLaunchKernel((const void*)k, ...)`: the cast would hide the
-  // kernel's parameter types that the launch needs, so it is dropped.
+  // `cudaLaunchKernel((const void*)k, ...)` and the same in
+  // cudaLaunchCooperativeKernel: the cast would hide the kernel's parameter
+  // types that the launch needs, so it is dropped.
   void drop_untyped_kernel_cast(size_t i) {
     size_t j = i + 2;
     if (!is(i + 1, "(") || !is(j, "(")) return;
@@ -428,42 +429,8 @@ class Rewriter {
       error(i, "tensor-core intrinsic '" + std::string(word) + "' is not supported by the CPU backend");
     } else if (auto reason = refused_library_name(word)) {
       error(i, *reason);
-    } else if (word == "cudaLaunchCooperativeKernel") {
-      refuse_grid_sync(i, "cudaLaunchCooperativeKernel");
-    } else if (word == "grid_group" || word == "this_grid" || word == "sync") {
-      track_grid_groups(i);
     } else if (auto reason = refused_runtime_api(word)) {
       error(i, *reason);
-    }
-  }
-
-  void refuse_grid_sync(size_t i, const std::string& what) {
-    error(i, "grid-wide synchronisation ('" + what +
-                 "') is not supported: the CPU backend cannot keep all blocks resident");
-  }
-
-  // Grid groups serve for indexing (thread_rank, size); only their sync()
-  // is refused. Names declared as grid groups (`cg::grid_group g`, `auto g =
-  // cg::this_grid()`) are remembered, file-wide, so that `g.sync()` and
-  // `cg::sync(g)` can be refused where they are written.
-  void track_grid_groups(size_t i) {
-    std::string_view word = text(i);
-    auto is_name = [this](size_t j) { return j < toks_.size() && toks_[j].kind == TokenKind::identifier; };
-    if (word == "grid_group") {
-      size_t j = i + 1;
-      while (is(j, "&") || is(j, "*") || is(j, "const")) ++j;
-      if (is_name(j)) grid_group_names_.insert(std::string(text(j)));
-    } else if (word == "this_grid") {
-      if (is(i + 1, "(") && is(i + 2, ")") && is(i + 3, ".") && is(i + 4, "sync")) {
-        refuse_grid_sync(i + 4, "this_grid().sync()");
-      }
-      for (size_t j = i; j > 1 && !is(j - 1, ";") && !is(j - 1, "{") && !is(j - 1, "}"); --j) {
-        if (is(j - 1, "=") && is_name(j - 2)) grid_group_names_.insert(std::string(text(j - 2)));
-      }
-    } else if (i >= 2 && is(i - 1, ".") && grid_group_names_.count(std::string(text(i - 2)))) {
-      refuse_grid_sync(i, std::string(text(i - 2)) + ".sync()");
-    } else if (is(i + 1, "(") && is(i + 3, ")") && is_name(i + 2) && grid_group_names_.count(std::string(text(i + 2)))) {
-      refuse_grid_sync(i, "sync(" + std::string(text(i + 2)) + ")");
     }
   }
 
@@ -476,7 +443,6 @@ class Rewriter {
   std::vector<bool> braces_;  // per open brace: does it keep file scope?
   std::vector<Edit> edits_;
   std::vector<SourceError> errors_;
-  std::set<std::string> grid_group_names_;
   std::vector<size_t> kernel_markers_;
 };
 

@@ -109,7 +109,8 @@ class CooperativeCrew {
     unsigned long long helpers = job.total_blocks - 1;
     while (members_ < helpers) {
       unsigned index = members_++;
-      std::thread([this, index] { serve(index); }).detach();
+      // A new member waits for the launch announced next, never an earlier one.
+      std::thread([this, index, seen = generation_] { serve(index, seen); }).detach();
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -134,8 +135,7 @@ class CooperativeCrew {
     }
   }
 
-  void serve(unsigned index) {
-    unsigned long long seen = 0;
+  void serve(unsigned index, unsigned long long seen) {
     for (;;) {
       LaunchJob* job;
       GridBarrier* grid;
@@ -153,7 +153,8 @@ class CooperativeCrew {
     }
   }
 
-  // Launches are serialised (scheduler.cc), so only one uses the crew.
+  // Launches are serialised (scheduler.cc), so only one uses the crew, and
+  // only the launching thread writes generation_ (under mutex_).
   unsigned long long members_ = 0;
   std::mutex mutex_;
   std::condition_variable wake_;

@@ -467,7 +467,7 @@ cudaError_t launch_kernel(const KernelSite& site, const LaunchConfig& config, vo
       // be resident together.
       std::fprintf(stderr, "cucpu: %s: a cooperative launch of more than one block cannot run under "
                            "--check-memory (its blocks would share their __shared__ arrays)\n",
-                   describe_site(&site).c_str());
+                   describe_site(job.site).c_str());
       return record_error(cudaErrorNotSupported);
     }
   }

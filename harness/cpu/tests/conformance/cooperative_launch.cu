@@ -74,22 +74,30 @@ int main() {
   CONFORMANCE_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, neighbour_rounds, block_threads, 0));
   CONFORMANCE_CUDA(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
   const int blocks = blocks_per_sm * sm_count;
-  conformance::check(blocks >= 1, "occupancy allows at least one block");
-  const unsigned long long n = (unsigned long long)blocks * block_threads;
-
-  int *d_buffers = nullptr, *d_valid = nullptr;
-  CONFORMANCE_CUDA(cudaMalloc(&d_buffers, 2 * n * sizeof(int)));
-  CONFORMANCE_CUDA(cudaMalloc(&d_valid, sizeof(int)));
-  void* args[] = {&d_buffers, &d_valid};
-  CONFORMANCE_CUDA(cudaLaunchCooperativeKernel((void*)neighbour_rounds, dim3(blocks), dim3(block_threads), args, 0, 0));
-  CONFORMANCE_CUDA(cudaDeviceSynchronize());
-  std::vector<int> got(n), want(n);
-  CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_buffers + (kRounds % 2) * n, n * sizeof(int), cudaMemcpyDeviceToHost));
-  for (unsigned long long i = 0; i < n; ++i) want[i] = int((i + kRounds) % n) + kRounds;
-  conformance::check_equal(got.data(), want.data(), size_t(n), "grid.sync between rounds over the largest grid");
-  int valid = 0;
-  CONFORMANCE_CUDA(cudaMemcpy(&valid, d_valid, sizeof(int), cudaMemcpyDeviceToHost));
-  conformance::check(valid == 1, "grid.is_valid() in a cooperative launch");
+  conformance::check(blocks >= 2, "occupancy allows at least two blocks");
+  // Two blocks first, then the largest grid: the second launch needs more
+  // resident blocks than any before it.
+  for (int launch_blocks : {2, blocks}) {
+    const unsigned long long n = (unsigned long long)launch_blocks * block_threads;
+    int *d_buffers = nullptr, *d_valid = nullptr;
+    CONFORMANCE_CUDA(cudaMalloc(&d_buffers, 2 * n * sizeof(int)));
+    CONFORMANCE_CUDA(cudaMalloc(&d_valid, sizeof(int)));
+    void* args[] = {&d_buffers, &d_valid};
+    CONFORMANCE_CUDA(cudaLaunchCooperativeKernel((void*)neighbour_rounds, dim3(launch_blocks), dim3(block_threads),
+                                                 args, 0, 0));
+    CONFORMANCE_CUDA(cudaDeviceSynchronize());
+    std::vector<int> got(n), want(n);
+    CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_buffers + (kRounds % 2) * n, n * sizeof(int), cudaMemcpyDeviceToHost));
+    for (unsigned long long i = 0; i < n; ++i) want[i] = int((i + kRounds) % n) + kRounds;
+    conformance::check_equal(got.data(), want.data(), size_t(n),
+                             launch_blocks == 2 ? "grid.sync between rounds over 2 blocks"
+                                                : "grid.sync between rounds over the largest grid");
+    int valid = 0;
+    CONFORMANCE_CUDA(cudaMemcpy(&valid, d_valid, sizeof(int), cudaMemcpyDeviceToHost));
+    conformance::check(valid == 1, "grid.is_valid() in a cooperative launch");
+    CONFORMANCE_CUDA(cudaFree(d_buffers));
+    CONFORMANCE_CUDA(cudaFree(d_valid));
+  }
 
   // 2-D grid and blocks through cudaLaunchKernelEx with the attribute.
   const dim3 grid2(2, 2), block2(8, 8);
@@ -139,8 +147,6 @@ int main() {
   CONFORMANCE_CUDA(cudaMemcpy(&flag, d_flag, sizeof(int), cudaMemcpyDeviceToHost));
   conformance::check(flag == 0, "the refused kernel did not run");
 
-  CONFORMANCE_CUDA(cudaFree(d_buffers));
-  CONFORMANCE_CUDA(cudaFree(d_valid));
   CONFORMANCE_CUDA(cudaFree(d_in));
   CONFORMANCE_CUDA(cudaFree(d_sums));
   CONFORMANCE_CUDA(cudaFree(d_total));

@@ -11,7 +11,7 @@
 #include "judge/common/file_text.h"
 #include "judge/common/printable.h"
 #include "judge/common/paths.h"
-#include "judge/leaderboard/exit_codes.h"
+#include "judge/common/exit_codes.h"
 #include "judge/leaderboard/problem_facts.h"
 #include "judge/leaderboard/ranking.h"
 #include "judge/leaderboard/publish.h"

@@ -6,7 +6,7 @@
 //   cucc -c k.cu -o k.o                  an object file
 //
 // Each .cu goes through three stages: g++ -E with the prelude force-included,
-// the launch rewriter (rewrite_launches.h), and g++ on the rewritten,
+// the CUDA-to-C++ rewriter (cuda_to_cpp.h), and g++ on the rewritten,
 // already-preprocessed text (its line markers keep diagnostics on the user's
 // lines). .cc/.cpp/.c files are compiled as plain C++/C; .o/.a are linked.
 // The prelude headers and the runtime archive are found next to this
@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "harness/cpu/compiler/device_view.h"
-#include "harness/cpu/compiler/rewrite_launches.h"
+#include "harness/cpu/compiler/cuda_to_cpp.h"
 
 extern char** environ;
 
@@ -254,7 +254,7 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   cucpu::compiler::RewriteOptions rewrite_options;
   rewrite_options.shared_as_checked_globals = options.check_memory;
   rewrite_options.split_barriers = options.split_barriers != "off";
-  cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_launches(source, rewrite_options);
+  cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_cuda_as_cpp(source, rewrite_options);
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;
   if (options.verbose) {
@@ -275,7 +275,7 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   if (run_command(command, options.verbose, /*quiet=*/true) == 0) return true;
   if (options.verbose) std::cerr << "cucc: the split kernels did not compile; using fibers for all kernels\n";
   rewrite_options.split_barriers = false;
-  result = cucpu::compiler::rewrite_launches(source, rewrite_options);
+  result = cucpu::compiler::rewrite_cuda_as_cpp(source, rewrite_options);
   std::ofstream(rewritten, std::ios::binary | std::ios::trunc) << result.text;
   return run_command(command, options.verbose) == 0;
 }

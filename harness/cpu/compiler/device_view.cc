@@ -3,7 +3,9 @@
 
 #include <fstream>
 #include <set>
-#include <sstream>
+
+#include "harness/cpu/compiler/source_tokens.h"
+#include "harness/cpu/compiler/token_cursor.h"
 
 namespace cucpu::compiler {
 namespace {
@@ -24,21 +26,23 @@ bool is_toolkit_header(const std::string& name) {
 }
 
 // The `#include` names of one file's text, with whether each was quoted.
+// The tokenizer keeps each preprocessor line as one token and skips
+// comments, so an include inside a comment or a raw string is no include.
 std::vector<std::pair<std::string, bool>> includes_of(const std::string& text) {
   std::vector<std::pair<std::string, bool>> found;
-  std::istringstream lines(text);
-  std::string line;
-  while (std::getline(lines, line)) {
-    size_t at = line.find_first_not_of(" \t");
-    if (at == std::string::npos || line[at] != '#') continue;
-    at = line.find_first_not_of(" \t", at + 1);
-    if (at == std::string::npos || line.compare(at, 7, "include") != 0) continue;
+  TokenizedSource parsed = tokenize(text);
+  TokenCursor c(text, parsed);
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (!c.directive(i)) continue;
+    std::string_view line = c.text(i);
+    size_t at = line.find_first_not_of(" \t", 1);
+    if (at == std::string_view::npos || line.compare(at, 7, "include") != 0) continue;
     at = line.find_first_not_of(" \t", at + 7);
-    if (at == std::string::npos || (line[at] != '<' && line[at] != '"')) continue;
+    if (at == std::string_view::npos || (line[at] != '<' && line[at] != '"')) continue;
     char close = line[at] == '<' ? '>' : '"';
     size_t end = line.find(close, at + 1);
-    if (end == std::string::npos) continue;
-    found.emplace_back(line.substr(at + 1, end - at - 1), close == '"');
+    if (end == std::string_view::npos) continue;
+    found.emplace_back(std::string(line.substr(at + 1, end - at - 1)), close == '"');
   }
   return found;
 }

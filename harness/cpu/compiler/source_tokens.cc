@@ -39,6 +39,11 @@ class Tokenizer {
         directive();
         continue;
       }
+      // Comments (raw sources have them; g++ -E output has none).
+      if (c == '/' && pos_ + 1 < src_.size() && (src_[pos_ + 1] == '/' || src_[pos_ + 1] == '*')) {
+        comment();
+        continue;
+      }
       line_start = false;
       size_t begin = pos_;
       int line = line_;
@@ -84,6 +89,21 @@ class Tokenizer {
         break;
       }
     }
+  }
+
+  // A `//` comment up to its line's end, or a `/* */` comment.
+  void comment() {
+    if (src_[pos_ + 1] == '/') {
+      size_t end = src_.find('\n', pos_);
+      pos_ = end == std::string_view::npos ? src_.size() : end;
+      return;
+    }
+    size_t end = src_.find("*/", pos_ + 2);
+    end = end == std::string_view::npos ? src_.size() : end + 2;
+    for (size_t i = pos_; i < end; ++i) {
+      if (src_[i] == '\n') ++line_;
+    }
+    pos_ = end;
   }
 
   void quoted(char quote) {

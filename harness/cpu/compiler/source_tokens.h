@@ -1,6 +1,6 @@
-// A tokenizer for preprocessed C++ (g++ -E output): identifiers, numbers,
-// string and character literals (raw strings included), single punctuation
-// characters and preprocessor lines. Each token keeps its byte range in the
+// A tokenizer for C++, preprocessed (g++ -E output) or not: identifiers,
+// numbers, string and character literals (raw strings included), single
+// punctuation characters and preprocessor lines; comments are skipped. Each token keeps its byte range in the
 // source and the user's file and line from the line markers, so rewrites can
 // copy text verbatim and errors can name the user's line.
 #pragma once

@@ -37,6 +37,9 @@
 // their meaning. A kernel without barriers that meets the same conditions
 // becomes a single loop, which is tighter than the scheduler's own start of
 // each thread.
+// The passes, in order: kernel_functions (find kernels and the functions
+// holding barriers), split_eligibility, barrier_regions (with
+// block_uniformity and thread_variance), thread_storage, thread_loops.
 #pragma once
 
 #include <functional>
@@ -44,18 +47,13 @@
 #include <string_view>
 #include <vector>
 
+#include "source_edits.h"
 #include "source_tokens.h"
 
 namespace cucpu::compiler {
 
-struct SplitEdit {
-  size_t begin;  // byte range of the preprocessed source to replace
-  size_t end;
-  std::string replacement;
-};
-
 struct SplitResult {
-  std::vector<SplitEdit> edits;
+  std::vector<Edit> edits;
   std::vector<std::string> split_kernels;  // run as loops over threads, in source order
   // Kernels left to the fiber scheduler: "name: reason".
   std::vector<std::string> kept_on_fibers;

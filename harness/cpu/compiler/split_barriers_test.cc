@@ -1,4 +1,4 @@
-// Unit tests of barrier splitting (through rewrite_launches, on hand-written
+// Unit tests of barrier splitting (through rewrite_cuda_as_cpp, on hand-written
 // preprocessed text): which kernels are split, why others stay on fibers,
 // and the shape of the split code. Whether split code computes the right
 // thing is checked end to end by tests/conformance/barrier_split.cu.
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "harness/cpu/compiler/rewrite_launches.h"
+#include "harness/cpu/compiler/cuda_to_cpp.h"
 
 namespace cucpu::compiler {
 namespace {
@@ -26,7 +26,7 @@ std::string with_builtins(std::string text) {
 }
 
 RewriteResult rewrite(const std::string& kernel) {
-  RewriteResult result = rewrite_launches(with_builtins(kernel));
+  RewriteResult result = rewrite_cuda_as_cpp(with_builtins(kernel));
   EXPECT_TRUE(result.errors.empty()) << (result.errors.empty() ? "" : format_error(result.errors[0]));
   return result;
 }
@@ -290,7 +290,7 @@ TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {
 TEST(SplitBarriers, DisabledByOption) {
   RewriteOptions options;
   options.split_barriers = false;
-  RewriteResult result = rewrite_launches(
+  RewriteResult result = rewrite_cuda_as_cpp(
       with_builtins("__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); o[TX] += 1; }\n"), options);
   EXPECT_TRUE(result.split_kernels.empty());
   EXPECT_NE(result.text.find("__syncthreads"), std::string::npos);

@@ -1,0 +1,55 @@
+// The core of barrier splitting: cuts a kernel body into regions, the runs
+// of statements between barriers that each become one loop over the block's
+// threads. Statements are classified as barriers (`__syncthreads();` or a
+// thread block's sync, block_groups.h),
+// barrier loops (a `for` whose header is block-uniform, with barriers in its
+// braced body, recursed into), uniform statements (run once per block
+// between the loops: shared and static declarations, uniform locals and
+// their whole-block reassignments) or thread statements (the regions).
+// Fails, with the reason, on barriers anywhere else, and on a `return`
+// before the last barrier.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "block_groups.h"
+#include "block_uniformity.h"
+#include "statement_parsing.h"
+#include "token_cursor.h"
+
+namespace cucpu::compiler {
+
+struct ThreadRegion {
+  size_t first;  // token range of its statements
+  size_t last;
+  bool top_level;
+  bool final;    // the kernel's last region: may hold `return`
+};
+
+// A local declared at the top level of a thread statement.
+struct RegionLocal {
+  Declaration syntax;
+  size_t scope_end;  // the enclosing statement list's end (token index)
+  int region;
+  std::vector<std::string> uniform_in_scope;
+};
+
+struct RegionPlan {
+  std::vector<ThreadRegion> regions;
+  std::map<size_t, int> region_of;  // token -> its region (tokens of thread statements only)
+  std::vector<RegionLocal> locals;  // in source order
+  // Token ranges of the barrier statements (`__syncthreads();`, `block.sync();`).
+  std::vector<std::pair<size_t, size_t>> barriers;
+};
+
+// Plans the regions of the kernel body [body_begin, body_end) whose
+// parameters are `parameters`; false with `reason` set when it must stay on
+// fibers. Records uniform locals that are reassigned in `uniformity`.
+bool plan_barrier_regions(const TokenCursor& c, size_t body_begin, size_t body_end,
+                          const std::vector<std::string>& parameters, const BlockGroups& groups,
+                          BlockUniformity& uniformity, RegionPlan* plan,
+                          std::string* reason);
+
+}  // namespace cucpu::compiler

@@ -1,0 +1,55 @@
+// Is an expression in a kernel body block-uniform, the same for every thread
+// of the block, so that the barrier splitter may evaluate it once per block
+// (a loop header around a barrier, a local shared by all threads)? Uniform:
+// parameters the kernel never writes, blockIdx/blockDim/gridDim, constants,
+// globals the kernel never writes, and the uniform locals the caller passes
+// in (those it has shown to be written only by whole-block statements).
+// Never uniform: calls, element reads, assignments, the thread-varying
+// locals of thread_variance.h, and any other local.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "token_cursor.h"
+
+namespace cucpu::compiler {
+
+class BlockUniformity {
+ public:
+  // The kernel body is [body_begin, body_end).
+  BlockUniformity(const TokenCursor& c, size_t body_begin, size_t body_end);
+
+  // Does [b, e) read only block-uniform values, without assigning anything?
+  // `uniform`: the uniform names in scope there.
+  bool is_uniform(size_t b, size_t e, const std::vector<std::string>& uniform) const {
+    return check(b, e, uniform, false);
+  }
+
+  // Can each thread evaluate [b, e) again, at any later point, with the same
+  // result? Arithmetic on the thread index, uniform values and locals
+  // marked recomputable; no memory read, no uniform local that is reassigned.
+  bool is_recomputable(size_t b, size_t e, const std::vector<std::string>& uniform) const;
+
+  // A uniform local that whole-block statements reassign (`flip = 1 - flip;`):
+  // uniform, but not recomputable later.
+  void add_reassigned_uniform(const std::string& name) { reassigned_uniform_.insert(name); }
+  void add_recomputable(const std::string& name) { recomputable_.insert(name); }
+  void remove_recomputable(const std::string& name) { recomputable_.erase(name); }
+
+  const std::set<std::string>& thread_varying() const { return thread_varying_; }
+
+ private:
+  bool check(size_t b, size_t e, const std::vector<std::string>& uniform, bool per_thread) const;
+
+  const TokenCursor& c_;
+  size_t body_begin_;
+  size_t body_end_;
+  std::set<std::string> declared_;        // every name that may be a local
+  std::set<std::string> thread_varying_;  // thread_variance.h
+  std::set<std::string> reassigned_uniform_;
+  std::set<std::string> recomputable_;
+};
+
+}  // namespace cucpu::compiler

@@ -1,0 +1,82 @@
+// See cuda_to_cpp.h.
+#include "cuda_to_cpp.h"
+
+#include <algorithm>
+
+#include "builtin_variables.h"
+#include "launch_calls.h"
+#include "shared_variables.h"
+#include "source_edits.h"
+#include "source_tokens.h"
+#include "split_barriers.h"
+#include "token_cursor.h"
+
+namespace cucpu::compiler {
+namespace {
+
+// A `{` that opens a namespace or a linkage block keeps file scope.
+bool opens_namespace_scope(const TokenCursor& c, size_t brace) {
+  size_t j = brace;
+  while (j > 0) {
+    --j;
+    std::string_view word = c.text(j);
+    if (word == "namespace") return true;
+    if (c.token(j).kind == TokenKind::literal) return j > 0 && c.is(j - 1, "extern");
+    bool name_part = c.identifier(j) || word == ":" || word == "inline";
+    if (!name_part) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOptions& options) {
+  TokenizedSource parsed = tokenize(preprocessed);
+  TokenCursor c(preprocessed, parsed);
+  std::vector<Edit> edits;
+  std::vector<SourceError> errors;
+  refuse_library_includes(parsed, &errors);
+  std::vector<bool> braces;  // per open brace: does it keep file scope?
+  std::vector<size_t> kernel_markers;
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (c.punctuation(i)) {
+      if (c.is(i, "{")) braces.push_back(opens_namespace_scope(c, i));
+      else if (c.is(i, "}") && !braces.empty()) braces.pop_back();
+      else if (c.is_triple(i, '<')) i = rewrite_launch(c, i, &edits, &errors);
+      continue;
+    }
+    if (!c.identifier(i)) continue;
+    std::string_view word = c.text(i);
+    if (word == "__cucpu_shared__") {
+      SharedVariableOptions shared;
+      shared.as_checked_globals = options.shared_as_checked_globals;
+      shared.at_file_scope = std::all_of(braces.begin(), braces.end(), [](bool keeps) { return keeps; });
+      rewrite_shared_variable(c, i, shared, &edits, &errors);
+    } else if (word == "__cucpu_global__") {  // the prelude's spelling of __global__
+      kernel_markers.push_back(i);
+      edits.push_back({c.token(i).begin, c.token(i).end, ""});
+    } else if (is_builtin_marker(word)) {
+      edits.push_back({c.token(i).begin, c.token(i).end, builtin_replacement(c, i)});
+    } else if (c.user_code(i)) {
+      if (auto refusal = refuse_unsupported(c, i)) errors.push_back(*refusal);
+      if (word == "cudaLaunchKernel" || word == "cudaLaunchCooperativeKernel") drop_untyped_kernel_cast(c, i, &edits);
+    }
+  }
+  RewriteResult result;
+  if (options.split_barriers && errors.empty()) {
+    // The splitter copies expressions into new places: built-in markers
+    // in them must read as their expansion.
+    auto final_text = [&c](size_t i) {
+      return is_builtin_marker(c.text(i)) ? builtin_replacement(c, i) : c.word(i);
+    };
+    SplitResult split = split_barrier_kernels(preprocessed, parsed, kernel_markers, final_text);
+    for (Edit& edit : split.edits) edits.push_back(std::move(edit));
+    result.split_kernels = std::move(split.split_kernels);
+    result.kept_on_fibers = std::move(split.kept_on_fibers);
+  }
+  result.errors = std::move(errors);
+  result.text = apply_edits(preprocessed, std::move(edits));
+  return result;
+}
+
+}  // namespace cucpu::compiler

@@ -1,0 +1,55 @@
+// See thread_loops.h.
+#include "thread_loops.h"
+
+#include <algorithm>
+
+namespace cucpu::compiler {
+
+std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLocal>& locals) {
+  for (const RegionLocal& local : locals) {
+    const Declaration& d = local.syntax;
+    for (const Declarator& v : d.declarators) {
+      if (!v.has_initializer || v.init_end != v.init_begin + 3) continue;
+      if (!(c.is(v.init_begin, "threadIdx") || c.is(v.init_begin, "__cucpu_builtin_threadIdx")) ||
+          !c.is(v.init_begin + 1, ".") || !c.is(v.init_begin + 2, "x")) {
+        continue;
+      }
+      bool is_signed = false;
+      for (size_t j = d.type_begin; j < d.type_end; ++j) {
+        std::string_view t = c.text(j);
+        if (t == "unsigned" || t == "size_t" || t.substr(0, 4) == "uint" || t == "auto") return "unsigned";
+        if (t == "int" || t == "long" || t == "short" || t == "int32_t" || t == "int64_t" || t == "signed") {
+          is_signed = true;
+        }
+      }
+      return is_signed ? "int" : "unsigned";
+    }
+  }
+  return "unsigned";
+}
+
+std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t close, const RegionPlan& plan,
+                                    const ThreadStorage& storage) {
+  const std::string loop = "::cucpu::detail::for_each_thread<" + thread_counter_type(c, plan.locals) + ">";
+  std::vector<Edit> edits;
+  edits.push_back({c.token(open).end, c.token(open).end, " ::cucpu::detail::split_block_begin();"});
+  for (size_t r = 0; r < plan.regions.size(); ++r) {
+    const ThreadRegion& region = plan.regions[r];
+    const RegionCode& code = storage.regions[r];
+    // Openers go at the end of the token before the region, so a #pragma
+    // line that starts the region stays at the start of its line.
+    size_t before = c.token(region.first - 1).end;
+    edits.push_back({before, before, code.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " + code.bindings});
+    size_t after = c.token(region.last - 1).end;
+    edits.push_back({after, after, code.write_backs + " });"});
+  }
+  for (const auto& [begin, end] : plan.barriers) blank_tokens(c, begin, end, &edits);
+  edits.push_back({c.token(close).begin, c.token(close).begin, "::cucpu::detail::split_block_end(); "});
+  // Stable: edits at one place keep the order pushed (a closer before the
+  // kernel's end call).
+  for (const Edit& edit : storage.edits) edits.push_back(edit);
+  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+  return edits;
+}
+
+}  // namespace cucpu::compiler

@@ -1,0 +1,31 @@
+// The last step of barrier splitting: writes the planned regions out as
+// loops over the block's threads. Each region becomes
+// `::cucpu::detail::for_each_thread<Counter>([&](unsigned cucpu_t) { ... });`
+// around its own statements (so they keep their lines), the barriers
+// between them are removed, and the body is bracketed by split_block_begin /
+// split_block_end (include/cucpu/split_kernel.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "barrier_regions.h"
+#include "source_edits.h"
+#include "thread_storage.h"
+#include "token_cursor.h"
+
+namespace cucpu::compiler {
+
+// The type of the loops' thread counter: `int` when the kernel keeps
+// threadIdx.x in a signed local (`int tid = threadIdx.x;`), else `unsigned`.
+// Only speed depends on it: g++ splits a loop at `tid >= offset` and
+// vectorises the halves only when the comparison has the counter's
+// signedness.
+std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLocal>& locals);
+
+// The edits that turn the kernel body between braces `open` and `close`
+// into its thread loops.
+std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t close, const RegionPlan& plan,
+                                    const ThreadStorage& storage);
+
+}  // namespace cucpu::compiler

@@ -1,0 +1,102 @@
+// See thread_storage.h.
+#include "thread_storage.h"
+
+#include <set>
+
+#include "statement_parsing.h"
+
+namespace cucpu::compiler {
+
+void blank_tokens(const TokenCursor& c, size_t b, size_t e, std::vector<Edit>* into) {
+  for (size_t i = b; i < e; ++i) {
+    if (!c.directive(i)) into->push_back({c.token(i).begin, c.token(i).end, ""});
+  }
+}
+
+bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_end, const RegionPlan& plan,
+                         BlockUniformity& uniformity, const std::function<std::string(size_t)>& final_text,
+                         int* storage_counter, ThreadStorage* out, std::string* reason) {
+  out->regions.assign(plan.regions.size(), RegionCode{});
+  auto spell = [&](size_t b, size_t e) { return c.spell(b, e, final_text); };
+  for (const RegionLocal& local : plan.locals) {
+    const Declaration& d = local.syntax;
+    std::vector<std::set<int>> used_in(d.declarators.size());
+    bool crosses = false;
+    for (size_t k = 0; k < d.declarators.size(); ++k) {
+      std::string name = c.word(d.declarators[k].name);
+      for (size_t i = d.statement_end; i < local.scope_end; ++i) {
+        if (!c.identifier(i) || c.text(i) != name || c.member_access(i)) continue;
+        auto region = plan.region_of.find(i);
+        if (region == plan.region_of.end()) {
+          *reason = "uses the per-thread local '" + name + "' in a uniform place";
+          return false;
+        }
+        if (region->second != local.region) used_in[k].insert(region->second);
+      }
+      crosses = crosses || !used_in[k].empty();
+    }
+    if (!crosses) continue;
+    if (!d.plain) {
+      *reason = "keeps the local '" + c.word(d.declarators[0].name) +
+                "' across a barrier, but its declaration is not plain (auto, a reference, a brace "
+                "initialiser or an initialised array)";
+      return false;
+    }
+    std::string type = spell(d.type_begin, d.type_end);
+    // Recompute: arithmetic on threadIdx, uniform values and earlier such locals.
+    std::vector<std::string> recomputed;
+    bool all_recomputable = true;
+    for (size_t k = 0; k < d.declarators.size() && all_recomputable; ++k) {
+      const Declarator& v = d.declarators[k];
+      std::string name = c.word(v.name);
+      if (used_in[k].empty()) continue;
+      if (v.has_initializer && v.suffix_begin == v.suffix_end && !modified(c, name, d.statement_end, local.scope_end) &&
+          uniformity.is_recomputable(v.init_begin, v.init_end, local.uniform_in_scope)) {
+        uniformity.add_recomputable(name);
+        recomputed.push_back(name);
+      } else {
+        all_recomputable = false;
+      }
+    }
+    if (all_recomputable) {
+      for (size_t k = 0; k < d.declarators.size(); ++k) {
+        const Declarator& v = d.declarators[k];
+        std::string declaration = type + " " + c.word(v.name) + " = " + spell(v.init_begin, v.init_end) + "; ";
+        for (int r : used_in[k]) out->regions[size_t(r)].bindings += declaration;
+      }
+      continue;
+    }
+    for (const std::string& name : recomputed) uniformity.remove_recomputable(name);
+    RegionCode& home = out->regions[size_t(local.region)];
+    for (size_t k = 0; k < d.declarators.size(); ++k) {
+      const Declarator& v = d.declarators[k];
+      std::string name = c.word(v.name);
+      std::string storage = "cucpu_split_" + std::to_string((*storage_counter)++) + "_" + name;
+      home.storage += "static thread_local ::std::remove_cv_t<" + type + spell(v.suffix_begin, v.suffix_end) + "> " +
+                      storage + "[1024]; auto* const " + storage + "_at = " + storage + "; ";
+      used_in[k].insert(local.region);
+      // A scalar or struct whose address the kernel never takes is copied
+      // into a local for the region and back at its end, so g++ keeps it
+      // in a register: through a reference to the thread's slot, every
+      // store through a pointer of a compatible type forces a reload (and
+      // slots of 1024-element arrays sit 4 KiB apart, which costs more).
+      bool copy = v.suffix_begin == v.suffix_end && !address_taken(c, name, body_begin, body_end);
+      for (int r : used_in[k]) {
+        RegionCode& region = out->regions[size_t(r)];
+        if (copy) {
+          region.bindings += "::std::remove_cv_t<" + type + "> " + name + " = " + storage + "_at[cucpu_t]; ";
+          region.write_backs += " " + storage + "_at[cucpu_t] = " + name + ";";
+        } else {
+          region.bindings += "auto& " + name + " = " + storage + "_at[cucpu_t]; ";
+        }
+      }
+      blank_tokens(c, v.suffix_begin, v.suffix_end, &out->edits);
+    }
+    // The declaration becomes assignments to the thread's slots:
+    // `float a = 1, b;` -> `a = 1, b;`.
+    blank_tokens(c, d.type_begin, d.type_end, &out->edits);
+  }
+  return true;
+}
+
+}  // namespace cucpu::compiler

@@ -38,6 +38,8 @@ namespace {
 std::string whole_seconds(double seconds) { return std::to_string(static_cast<long long>(seconds)); }
 
 void add_judge_flags(cxxopts::Options& options) {
+  // One flag per entry, as `--help` lists them.
+  // clang-format off
   options.add_options()
       ("problem", "problem slug (see `judge list`)", cxxopts::value<std::string>())
       ("solution", "the .cu file to judge (default: the problem's bundled solution)", cxxopts::value<std::string>())
@@ -87,6 +89,7 @@ void add_judge_flags(cxxopts::Options& options) {
        cxxopts::value<unsigned long long>()->default_value("4096"))
       ("check-memory", "CPU backend: build the solution with AddressSanitizer, so an access outside any "
                        "allocation is reported with the kernel's name (slower)");
+  // clang-format on
   add_catalogue_flags(options);
   add_dtype_flag(options);
 }
@@ -105,7 +108,8 @@ Tier tier_flag(const cxxopts::ParseResult& args, const std::string& flag) {
 std::uintmax_t mib_flag(const cxxopts::ParseResult& args, const std::string& flag) {
   const unsigned long long mib = args[flag].as<unsigned long long>();
   if (mib > (1ULL << 40)) {
-    throw UsageError("--" + flag + " is in MiB; " + std::to_string(mib) + " is beyond any machine (0 turns the "
+    throw UsageError("--" + flag + " is in MiB; " + std::to_string(mib) +
+                     " is beyond any machine (0 turns the "
                      "limit off)");
   }
   return mib << 20;
@@ -171,7 +175,8 @@ JudgeOptions judge_options(const cxxopts::ParseResult& args, const Problem& prob
       args.count("cache-dir") ? resolve_user_path(args["cache-dir"].as<std::string>()) : default_cache_root();
   options.sandbox = args.count("no-sandbox") == 0;
   options.memory_limit_bytes = memory_limit_bytes(
-      backend, args.count("memory-limit") ? std::optional(args["memory-limit"].as<unsigned long long>()) : std::nullopt);
+      backend,
+      args.count("memory-limit") ? std::optional(args["memory-limit"].as<unsigned long long>()) : std::nullopt);
   options.thread_limit = args["thread-limit"].as<unsigned long long>();
   options.exchange_limit_bytes = args["exchange-limit"].as<unsigned long long>() << 20;
   options.cache_max_bytes = mib_flag(args, "cache-limit");
@@ -279,8 +284,8 @@ int run_judge_command(const CommandLine& line) {
                           judge_options.benchmark ? tier_name(judge_options.bench_tier) : "",
                           utc_now(),
                           host_cpu_model()};
-    const std::filesystem::path written = write_record(resolve_user_path(args["record"].as<std::string>()),
-                                                       record_from_report(report, context));
+    const std::filesystem::path written =
+        write_record(resolve_user_path(args["record"].as<std::string>()), record_from_report(report, context));
     human << "record: " << printable_line(written.string()) << "\n";
   }
   return verdict_exit_code(report.verdict);

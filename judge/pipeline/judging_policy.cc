@@ -37,12 +37,14 @@ unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsi
   const unsigned long long mib = requested_mib.value_or(applies ? kDefaultCpuMemoryLimitMiB : 0);
   if (mib == 0) return 0;
   if (backend.kind != BackendKind::Cpu) {
-    throw UsageError("--memory-limit applies to the CPU backend only (CUDA reserves address space beyond any "
-                     "useful limit; a GPU's memory is bounded by the device)");
+    throw UsageError(
+        "--memory-limit applies to the CPU backend only (CUDA reserves address space beyond any "
+        "useful limit; a GPU's memory is bounded by the device)");
   }
   if (backend.check_memory) {
-    throw UsageError("--memory-limit cannot be combined with --check-memory (AddressSanitizer reserves terabytes of "
-                     "address space)");
+    throw UsageError(
+        "--memory-limit cannot be combined with --check-memory (AddressSanitizer reserves terabytes of "
+        "address space)");
   }
   constexpr unsigned long long kLargestMiB = 1ULL << 40;  // beyond any machine; << 20 must not overflow
   if (mib > kLargestMiB) {
@@ -64,8 +66,7 @@ std::optional<std::string> restrict_to_case(const Problem& problem, const std::s
   if (!options.benchmark || in_tier(options.bench_tier)) return std::nullopt;
   if (!options.check_tier) throw no_such_case(options.bench_tier);
   options.benchmark = false;
-  return "--case " + printable_line(name) + " is not in the '" + tier_name(options.bench_tier) +
-         "' tier: no benchmark";
+  return "--case " + printable_line(name) + " is not in the '" + tier_name(options.bench_tier) + "' tier: no benchmark";
 }
 
 }  // namespace judge

@@ -27,8 +27,7 @@ TEST(BundledSolution, IsDefaultCuForTheFirstDtypeAndNamedForOthers) {
   const Problem every = catalogue.load("every-dtype");
   ASSERT_GE(every.statement.dtypes.size(), 2u);
   const std::string second = dtype_name(every.statement.dtypes[1]);
-  EXPECT_EQ(bundled_solution(catalogue.load("every-dtype", second)),
-            "solutions/every-dtype/" + second + "_default.cu");
+  EXPECT_EQ(bundled_solution(catalogue.load("every-dtype", second)), "solutions/every-dtype/" + second + "_default.cu");
 }
 
 TEST(Benchmark, ByDefaultOnAGpuOnly) {

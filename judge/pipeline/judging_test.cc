@@ -26,22 +26,22 @@ namespace {
 
 // One request a fake runner got.
 struct FakeCall {
-  std::string runner;     // "check-natural", "check-shuffled", "calibrate", "bench"
+  std::string runner;  // "check-natural", "check-shuffled", "calibrate", "bench"
   std::string test_case;
-  uint64_t seed = 0;      // the inputs' seed (random for timed runs)
+  uint64_t seed = 0;  // the inputs' seed (random for timed runs)
   bool timed = false;
-  bool empty = false;     // a calibration request: no solution called
+  bool empty = false;  // a calibration request: no solution called
   double timeout_seconds = 0;
 };
 
 // What a fake runner answers to one request.
 struct FakeReply {
   RunnerOutcome::Kind kind = RunnerOutcome::Kind::Ok;
-  bool wrong_output = false;     // outputs left unwritten (NaN)
-  double claimed_ms = 1.0;       // timed runs
-  double round_trip_ms = 1.5;    // timed runs: what the judge's clock saw
+  bool wrong_output = false;   // outputs left unwritten (NaN)
+  double claimed_ms = 1.0;     // timed runs
+  double round_trip_ms = 1.5;  // timed runs: what the judge's clock saw
   // (A calibration request, an empty call, always claims 0.01 ms in 0.5 ms.)
-  bool hang = false;             // sleeps through its timeout, then TimedOut
+  bool hang = false;  // sleeps through its timeout, then TimedOut
 };
 
 using Script = std::function<FakeReply(const FakeCall&)>;
@@ -402,8 +402,7 @@ TEST_F(JudgingTest, ACalibrationFailureIsTheJudgesFault) {
   const JudgeReport report = judge(processes);
   EXPECT_EQ(report.verdict, Verdict::JudgeError);
   EXPECT_NE(report.message.find("calibrating the timing bound failed"), std::string::npos) << report.message;
-  EXPECT_EQ(std::count(processes.journal.runners_started.begin(), processes.journal.runners_started.end(), "bench"),
-            0);
+  EXPECT_EQ(std::count(processes.journal.runners_started.begin(), processes.journal.runners_started.end(), "bench"), 0);
 }
 
 TEST_F(JudgingTest, TierNoneRunsTheBenchmarkOnly) {
@@ -446,8 +445,8 @@ TEST_F(JudgingTest, TheCpuBackendDerivesTheTotalStageByStage) {
   const JudgeReport benchmarked = judge(with_benchmark);
   ASSERT_EQ(benchmarked.verdict, Verdict::Accepted) << benchmarked.message;
   const BenchSettings& bench = m_options.bench;
-  const double at_least = bench_stage_budget({{kCpuLimitFloorSeconds, 0}}, bench.warmup, bench.calibration_runs,
-                                             bench.stopping);
+  const double at_least =
+      bench_stage_budget({{kCpuLimitFloorSeconds, 0}}, bench.warmup, bench.calibration_runs, bench.stopping);
   EXPECT_GE(benchmarked.total_time_limit_seconds, kDefaultTotalTimeLimitSeconds + at_least);
   EXPECT_LT(benchmarked.total_time_limit_seconds, kDefaultTotalTimeLimitSeconds + at_least + 60);
 }

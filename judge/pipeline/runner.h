@@ -32,10 +32,10 @@ struct RunnerOutcome {
 
 // How the runner process is confined (harness/sandbox).
 struct RunnerConfinement {
-  bool sandbox = true;                     // false only with --no-sandbox
-  unsigned long long memory_bytes = 0;     // address-space limit; 0 = none
-  unsigned long long thread_limit = 0;     // threads of the solution's process; 0 = none
-  unsigned long long exchange_bytes = 0;   // what its exchange folder may hold; 0 = no cap
+  bool sandbox = true;                          // false only with --no-sandbox
+  unsigned long long memory_bytes = 0;          // address-space limit; 0 = none
+  unsigned long long thread_limit = 0;          // threads of the solution's process; 0 = none
+  unsigned long long exchange_bytes = 0;        // what its exchange folder may hold; 0 = no cap
   std::vector<std::filesystem::path> readable;  // e.g. the folder of the library to load
 };
 

@@ -5,12 +5,14 @@ nothing.
 Usage: full_tier_benchmark.py --judge PATH --time-references PATH
            [--problem SLUG]... [--budget-minutes M] [--total-time-limit S]
 
-First times every problem's reference on each of its `full` cases
-(time_references --tier full: one evaluation per case, inputs not timed),
-then judges the problems' bundled defaults, cheapest reference first, one at
-a time: `judge --problem SLUG --backend cpu --tier full --no-benchmark
---json`. Per problem it prints the verdict, the judging's wall time, the
-reference's time summed over the full cases, and two ratios:
+Orders the problems by the size of their `full` tier (FLOPs plus the bytes
+of their tensors, as `judge show --json` gives them), smallest first, then
+one problem at a time times its reference on each `full` case
+(time_references --tier full: one evaluation per case, inputs not timed)
+and judges its bundled default: `judge --problem SLUG --backend cpu --tier
+full --no-benchmark --json`. Per problem it prints the verdict, the
+judging's wall time, the reference's time summed over the full cases, and
+two ratios:
 
 - wall / ref: the judging's wall time over the reference's time. The judge
   prepares every case once per seed (four seeds: two per thread-order pass),
@@ -22,7 +24,9 @@ reference's time summed over the full cases, and two ratios:
   60 s), so a call / ref near 100 is near a TIME_LIMIT_EXCEEDED.
 
 Ratios over 20 are marked `!`. When --budget-minutes runs out, the problems
-not started yet are listed as not run.
+not started yet are listed as not run, and a judging still running then is
+cut (its --total-time-limit is what is left of the budget, at least 60 s)
+and shown as CUT.
 """
 import argparse
 import json
@@ -37,17 +41,24 @@ MARK_RATIO = 20.0
 CALLS_PER_PASS = 2
 
 
-def reference_times(time_references, problems):
-    """{slug: {case: seconds}} for every full case of the problems (all when empty)."""
-    command = [time_references, "--tier", "full"]
-    for slug in problems:
-        command += ["--problem", slug]
-    out = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout
-    times = {}
-    for line in out.splitlines():
-        record = json.loads(line)
-        times.setdefault(record["problem"], {})[record["case"]] = record["seconds"]
-    return times
+def problem_slugs(judge_binary):
+    listing = json.loads(subprocess.run([judge_binary, "list", "--json"], check=True, stdout=subprocess.PIPE,
+                                        text=True).stdout)
+    return [problem["slug"] for problem in listing["problems"]]
+
+
+def full_tier_size(judge_binary, slug):
+    """FLOPs plus tensor bytes over the problem's full cases: the order of the run, not a figure."""
+    shown = json.loads(subprocess.run([judge_binary, "show", "--problem", slug, "--json"], check=True,
+                                      stdout=subprocess.PIPE, text=True).stdout)
+    return sum(case["flops"] + case["min_bytes"] for case in shown["cases"].get("full", []))
+
+
+def reference_times(time_references, slug):
+    """{case: seconds} of the reference on every full case of the problem."""
+    out = subprocess.run([time_references, "--tier", "full", "--problem", slug], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True).stdout
+    return {record["case"]: record["seconds"] for record in map(json.loads, out.splitlines())}
 
 
 def judge(judge_binary, slug, total_time_limit, cache_dir):
@@ -82,6 +93,8 @@ def slowest_call_ratio(report, case_seconds):
 
 
 def marked(ratio):
+    if ratio is None:
+        return f"{'-':>8} "
     return f"{ratio:8.1f}{'!' if ratio > MARK_RATIO else ' '}"
 
 
@@ -95,11 +108,10 @@ def main():
     args = parser.parse_args()
 
     start = time.monotonic()
-    print("timing the references on every full case ...", file=sys.stderr, flush=True)
-    times = reference_times(args.time_references, args.problem)
-    order = sorted(times, key=lambda slug: sum(times[slug].values()))
-    print(f"references timed in {time.monotonic() - start:.0f} s; judging {len(order)} problems, "
-          f"cheapest reference first, on {os.cpu_count()} cores", flush=True)
+    slugs = args.problem or problem_slugs(args.judge)
+    order = sorted(slugs, key=lambda slug: full_tier_size(args.judge, slug))
+    print(f"judging {len(order)} problems, smallest full tier first, one at a time, on {os.cpu_count()} cores",
+          flush=True)
     header = (f"{'problem':58} {'verdict':20} {'wall s':>8} {'ref s':>8} {'wall/ref':>9} "
               f"{'call/ref':>9}  slowest case")
     print(header)
@@ -107,19 +119,28 @@ def main():
     rows, not_run = [], []
     with tempfile.TemporaryDirectory() as cache_dir:
         for slug in order:
-            if args.budget_minutes and time.monotonic() - start > 60 * args.budget_minutes:
-                not_run.append(slug)
-                continue
-            reference = sum(times[slug].values())
-            verdict, wall, report = judge(args.judge, slug, args.total_time_limit, cache_dir)
-            worst = slowest_call_ratio(report, times[slug])
-            call = marked(worst[0]) if worst else f"{'-':>9}"
-            print(f"{slug:58} {verdict:20} {wall:8.1f} {reference:8.2f} {marked(wall / reference)} {call}  "
+            limit = args.total_time_limit
+            if args.budget_minutes:
+                left = 60 * args.budget_minutes - (time.monotonic() - start)
+                if left <= 0:
+                    not_run.append(slug)
+                    continue
+                limit = min(limit, max(60.0, left))
+            times = reference_times(args.time_references, slug)
+            reference = sum(times.values())
+            verdict, wall, report = judge(args.judge, slug, limit, cache_dir)
+            if verdict == "TIME_LIMIT_EXCEEDED" and limit < args.total_time_limit and wall >= limit:
+                verdict = "CUT (budget)"
+            worst = slowest_call_ratio(report, times)
+            print(f"{slug:58} {verdict:20} {wall:8.1f} {reference:8.2f} "
+                  f"{marked(wall / reference if reference > 0 else None)} {marked(worst[0] if worst else None)}  "
                   f"{worst[1] if worst else ''}", flush=True)
+            if report is not None and report.get("message"):
+                print(f"    {report['message'][:300]}", flush=True)
             rows.append((slug, verdict, wall, reference))
     print(f"\n{len(rows)} judged in {time.monotonic() - start:.0f} s: "
           f"{sum(1 for r in rows if r[1] == 'ACCEPTED')} ACCEPTED, "
-          f"{sum(1 for r in rows if r[2] / r[3] > MARK_RATIO)} with wall/ref over {MARK_RATIO:g}")
+          f"{sum(1 for r in rows if r[3] > 0 and r[2] / r[3] > MARK_RATIO)} with wall/ref over {MARK_RATIO:g}")
     if not_run:
         print(f"not run (budget of {args.budget_minutes:g} min spent): {' '.join(not_run)}")
 

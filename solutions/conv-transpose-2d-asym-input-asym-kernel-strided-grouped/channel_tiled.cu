@@ -6,9 +6,8 @@
 //  - each thread computes kChannelTile output channels of one pixel (within one
 //    group), so every input value it loads is used kChannelTile times;
 //  - whether a tap (ky, kx) reaches the pixel is decided once per tap, outside the
-//    input-channel loop (default.cu decides it for every (ci, ky, kx) with 64-bit
-//    division, and at stride 2 or 3 most taps fail), and the tap loop stops at the
-//    first tap that would need a negative input index.
+//    input-channel loop (as default.cu does), and the tap loop stops at the first tap
+//    that would need a negative input index.
 #include <cuda_runtime.h>
 
 #include <algorithm>

@@ -4,9 +4,9 @@
 // ConvTranspose2d -> BatchNorm (batch statistics) -> tanh -> MaxPool 2x2 -> GroupNorm,
 // as default.cu, with the convolution (almost all of the work) reorganised for a GPU:
 // each thread computes kChannelTile output channels of one pixel, reusing each input
-// value it loads, and the stride/padding test of a tap runs once per (ky, kx) outside
-// the input-channel loop (default.cu runs it, with 64-bit division, for every
-// (ci, ky, kx)). The normalisation passes are default.cu's.
+// value it loads (default.cu loads it once per channel); the stride/padding test of a
+// tap runs once per (ky, kx) outside the input-channel loop, as in default.cu. The
+// normalisation passes are default.cu's.
 #include <cuda_runtime.h>
 
 #include <algorithm>

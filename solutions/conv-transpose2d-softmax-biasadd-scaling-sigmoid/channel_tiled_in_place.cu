@@ -6,8 +6,8 @@
 //  - each thread computes kChannelTile output channels of one pixel, so every input
 //    value it loads is used kChannelTile times (default.cu loads it once per channel);
 //  - the stride/padding test of a tap runs once per (ky, kx), outside the input-channel
-//    loop, and starts at the first tap of the right phase (default.cu tests every
-//    (ci, ky, kx) with 64-bit division, and 3 of 4 taps fail at stride 2);
+//    loop as in default.cu, and starts at the first tap of the right phase (3 of 4
+//    taps fail at stride 2);
 //  - the convolution is written straight into `output` and the softmax epilogue runs
 //    in place (the intermediate has the output's shape), so there is no cudaMalloc and
 //    cudaFree per call, and no second 1 GiB buffer at the upstream size.

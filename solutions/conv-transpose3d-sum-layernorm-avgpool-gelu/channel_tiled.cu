@@ -5,10 +5,9 @@
 // channels -> AvgPool 2x2x2 -> exact GELU, as default.cu, with the convolution (almost
 // all of the work) reorganised for a GPU: each thread computes kChannelTile output
 // channels of one voxel, reusing each input value it loads; the stride/padding test of
-// a tap runs once per (kd, ky, kx) outside the input-channel loop, starting at the
-// first tap of the right phase (default.cu runs it for every (ci, kd, ky, kx), and at
-// stride 2 seven of eight taps fail). The normalisation and pooling passes are
-// default.cu's.
+// a tap runs once per (kd, ky, kx) outside the input-channel loop, as in default.cu,
+// and starts at the first tap of the right phase (at stride 2 seven of eight taps
+// fail). The normalisation and pooling passes are default.cu's.
 #include <cuda_runtime.h>
 
 #include <algorithm>

@@ -1,8 +1,9 @@
 // Kernels whose barriers the CPU backend can split into loops over threads
 // (block-uniform loops, locals kept across barriers, a uniform variable
 // reassigned between barriers, 2-D blocks, nested loops, `return` after the
-// last barrier) and kernels it must leave to fibers (a barrier in a device
-// function or a branch, a modified parameter, `return` before a barrier).
+// last barrier, a device function holding a barrier, inlined) and kernels it
+// must leave to fibers (a barrier in a branch, a modified parameter, `return`
+// before a barrier).
 // Every result is checked against the host in natural and shuffled order.
 #include <algorithm>
 #include <vector>
@@ -80,7 +81,7 @@ __global__ void late_return_kernel(const int* in, int* out, int n) {
   out[i] = values[127 - threadIdx.x] + values[threadIdx.x];
 }
 
-// Left to fibers: a barrier inside a device function.
+// A barrier inside a device function: the call is inlined, then split.
 __device__ int exchange(int* cells, int value) {
   cells[threadIdx.x] = value;
   __syncthreads();

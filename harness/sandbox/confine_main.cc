@@ -7,8 +7,10 @@
 //   confine [--read P]... [--exec P]... [--write P]...
 //           [--cpu-seconds N] [--memory-bytes N] [--file-size-bytes N] -- PROGRAM ARGS...
 //
-// PROGRAM must be an absolute path; the environment is the caller's (the
-// judge passes a scrubbed one). Exit status 126 when the confinement itself
+// Besides the paths given, it may reach what policy.h grants a compiler
+// (the system's libraries and programs, /dev/null). PROGRAM must be an
+// absolute path; the environment is the caller's (the judge passes a
+// scrubbed one). Exit status 126 when the confinement itself
 // fails, with the reason on stderr.
 //
 // Before Landlock and seccomp, where the kernel allows it, the compiler gets
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "harness/sandbox/landlock.h"
+#include "harness/sandbox/policy.h"
 #include "harness/sandbox/privileges.h"
 #include "harness/sandbox/process_limits.h"
 #include "harness/sandbox/seccomp_filter.h"
@@ -72,7 +75,9 @@ bool enter_namespaces() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  sandbox::LandlockRules rules;
+  // The system's part (policy.h); the caller adds the toolkit, the
+  // compiler, its include folders and the build folder.
+  sandbox::LandlockRules rules = sandbox::compiler_rules();
   sandbox::ResourceLimits limits;
   limits.file_size_bytes = 1ULL << 30;
   int first_command = -1;
@@ -97,11 +102,6 @@ int main(int argc, char** argv) {
   }
   if (first_command < 0 || first_command >= argc) return usage("no program after --");
   if (argv[first_command][0] != '/') return usage(std::string("the program must be an absolute path: ") + argv[first_command]);
-  // /dev/null only: an endless device (`#include "/dev/zero"`) would have
-  // the compiler read until it runs out of memory. GCC and nvcc need no
-  // other (GCC falls back from /dev/urandom to the time and pid for its
-  // random seed).
-  rules.devices = {"/dev/null"};
   // Compilers start dozens of processes and threads; no limit on descriptors
   // beyond the default, and children are allowed.
   limits.open_files = 4096;

@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "harness/sandbox/policy.h"
 #include "harness/sandbox/privileges.h"
 #include "harness/sandbox/seccomp_filter.h"
 
@@ -147,37 +148,19 @@ std::vector<std::string> bubblewrap_command(const IsolationPlan& plan, const std
       "--size", tmpfs_size, "--tmpfs", "/dev/shm",
   };
   auto add = [&](std::initializer_list<std::string> words) { command.insert(command.end(), words); };
-  // System libraries and the loader's configuration, read-only. Merged-/usr
-  // systems have /lib, /bin as links into /usr: kept as links.
-  add({"--ro-bind", "/usr", "/usr"});
-  for (const char* top : {"/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin"}) {
+  // The fixed binds (policy.h). A top-level link stays a link (merged-/usr's
+  // /lib and /bin point into /usr, which is bound); deeper ones are bound as
+  // what they point at, whose folder may not be in the tree.
+  for (const Mount& mount : runner_mounts(plan.gpu, plan.cuda_home)) {
     std::error_code error;
-    if (fs::is_symlink(top, error)) add({"--symlink", fs::read_symlink(top, error).string(), top});
-    else if (fs::exists(top, error)) add({"--ro-bind", top, top});
-  }
-  for (const char* file : {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/ld.so.preload",
-                           "/etc/localtime", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group"}) {
-    add({"--ro-bind-try", file, file});
-  }
-  for (const char* folder : {"/sys/devices/system/cpu", "/sys/devices/system/node", "/sys/fs/cgroup"}) {
-    add({"--ro-bind-try", folder, folder});
-  }
-  if (plan.gpu) {
-    // What the CUDA driver needs (README.md cites NVIDIA's documentation).
-    add({"--ro-bind-try", plan.cuda_home, plan.cuda_home});
-    if (plan.cuda_home != "/usr/local/cuda") add({"--ro-bind-try", "/usr/local/cuda", "/usr/local/cuda"});
-    for (const char* node : {"/dev/nvidiactl", "/dev/nvidia-uvm", "/dev/nvidia-uvm-tools", "/dev/nvidia-modeset",
-                             "/dev/nvidia-caps"}) {
-      add({"--dev-bind-try", node, node});
+    switch (mount.kind) {
+      case Mount::Kind::kReadOnly:
+        if (mount.path.rfind('/') == 0 && fs::is_symlink(mount.path, error)) add({"--symlink", fs::read_symlink(mount.path, error).string(), mount.path});
+        else add({"--ro-bind-try", mount.path, mount.path});
+        break;
+      case Mount::Kind::kReadWrite: add({"--bind-try", mount.path, mount.path}); break;
+      case Mount::Kind::kDevice: add({"--dev-bind-try", mount.path, mount.path}); break;
     }
-    for (int index = 0; index < 64; ++index) {
-      const std::string node = "/dev/nvidia" + std::to_string(index);
-      add({"--dev-bind-try", node, node});
-    }
-    for (const char* folder : {"/sys/bus/pci", "/sys/devices", "/sys/module/nvidia", "/etc/nvidia"}) {
-      add({"--ro-bind-try", folder, folder});
-    }
-    add({"--bind-try", "/run/nvidia-persistenced", "/run/nvidia-persistenced"});
   }
   for (std::size_t i = 0; i < plan.read.size() && i < read_sources.size(); ++i) {
     add({"--ro-bind", read_sources[i], plan.read[i]});

@@ -1,6 +1,6 @@
 // The confinement of a process that runs untrusted code, in one call: what a
-// CUDA program needs on the CPU backend or on a GPU may be read, the
-// exchange folder may be written, nothing else (Landlock); the system calls
+// CUDA program needs on the CPU backend or on a GPU may be read (policy.h),
+// the exchange folder may be written, nothing else (Landlock); the system calls
 // of seccomp_filter.h are refused; limits and descriptors as in
 // process_limits.h. See README.md for the threat model and the lists.
 #pragma once
@@ -22,15 +22,6 @@ struct SolutionConfinement {
   std::string cuda_home = "/usr/local/cuda";
   ResourceLimits limits;
 };
-
-// Files and folders every confined process may read: system libraries and
-// the dynamic loader's configuration, its own /proc entry, the CPU topology.
-std::vector<std::string> system_read_paths();
-
-// What the CUDA driver and runtime need on a GPU machine (README.md cites
-// NVIDIA's documentation for each): device nodes, driver state in /proc and
-// /sys, and the persistence daemon's socket.
-LandlockRules gpu_rules(const std::string& cuda_home);
 
 // Confines the calling process for good: limits, descriptors, Landlock,
 // seccomp (Solution profile), in that order. Returns a one-line summary of

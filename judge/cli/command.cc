@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "judge/common/errors.h"
+#include "judge/common/exit_codes.h"
 
 namespace judge {
 namespace {
@@ -75,7 +76,7 @@ int run_command_line(int argc, char** argv) {
 
   if (args.empty()) {
     print_usage(program, std::cerr);
-    return 2;
+    return kExitUsageError;
   }
   if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     print_usage(program, std::cout);

@@ -9,7 +9,7 @@
 #include "judge/cli/catalogue_filter.h"
 #include "judge/cli/command.h"
 #include "judge/cli/options.h"
-#include "judge/cli/problem_json.h"
+#include "judge/problem/problem_json.h"
 #include "judge/cli/terminal_text.h"
 #include "judge/common/errors.h"
 

@@ -7,7 +7,7 @@
 #include "judge/cli/case_format.h"
 #include "judge/cli/command.h"
 #include "judge/cli/options.h"
-#include "judge/cli/problem_json.h"
+#include "judge/problem/problem_json.h"
 #include "judge/cli/terminal_text.h"
 
 namespace judge {

@@ -1,6 +1,6 @@
 #include "judge/leaderboard/problem_facts.h"
 
-#include "judge/cli/problem_json.h"
+#include "judge/problem/problem_json.h"
 
 namespace judge {
 

@@ -25,9 +25,7 @@ Leaderboard publish_leaderboard(const fs::path& results, const fs::path& out, co
   Leaderboard leaderboard = build_leaderboard(load_record_folder(results), problems, allow, generated);
   const nlohmann::json data = leaderboard_json(leaderboard, options);
   fs::create_directories(out);
-  write_file(out / "leaderboard.json", data.dump(2) + "\n");
-  write_file(out / "leaderboard.md", leaderboard_markdown(data));
-  write_file(out / "index.html", leaderboard_html(data));
+  for (const PublishedFormat& format : published_formats()) write_file(out / format.file_name, format.render(data));
   return leaderboard;
 }
 

@@ -1,4 +1,4 @@
-// From a folder of records to the three published files: the whole
+// From a folder of records to the published files: the whole
 // leaderboard build, shared by the `leaderboard` command, its test binary
 // and the benchmark.
 #pragma once
@@ -12,8 +12,8 @@
 
 namespace judge {
 
-// Reads every record in `results`, ranks, and writes leaderboard.json,
-// leaderboard.md and index.html into `out` (created if needed; each file
+// Reads every record in `results`, ranks, and writes every file of
+// published_formats() (render.h) into `out` (created if needed; each file
 // written to a temporary name and renamed). Returns the leaderboard; its
 // `skipped` lists the records left out. Throws std::runtime_error on I/O
 // errors.

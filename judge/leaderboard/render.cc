@@ -255,4 +255,13 @@ std::string leaderboard_html(const json& leaderboard) {
   return page;
 }
 
+const std::vector<PublishedFormat>& published_formats() {
+  static const std::vector<PublishedFormat> formats = {
+      {"leaderboard.json", [](const json& leaderboard) { return leaderboard.dump(2) + "\n"; }},
+      {"leaderboard.md", leaderboard_markdown},
+      {"index.html", leaderboard_html},
+  };
+  return formats;
+}
+
 }  // namespace judge

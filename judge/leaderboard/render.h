@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "judge/leaderboard/ranking.h"
 
@@ -32,6 +33,19 @@ std::string leaderboard_markdown(const nlohmann::json& leaderboard);
 // The page: the template (page_template.html) with the JSON embedded as an
 // inert <script type="application/json"> block.
 std::string leaderboard_html(const nlohmann::json& leaderboard);
+
+// One published file: its name in the output folder and how it is made
+// from the JSON form.
+struct PublishedFormat {
+  const char* file_name;
+  std::string (*render)(const nlohmann::json& leaderboard);
+};
+
+// Every file `judge leaderboard` writes, in the order it writes them. This
+// table is the only list: the command, its help and `--list-outputs` (which
+// the CI scripts read) go through it, so a new format is a renderer and a
+// row here.
+const std::vector<PublishedFormat>& published_formats();
 
 // Text made safe for Markdown table cells / HTML text and attributes.
 std::string escape_markdown(const std::string& text);

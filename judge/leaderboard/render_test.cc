@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 namespace judge {
 namespace {
 
@@ -61,6 +63,18 @@ TEST(Render, MarkdownEscapesTableBreakingAndMarkupCharacters) {
   EXPECT_NE(md.find("x \\| y \\*z\\*"), std::string::npos) << md;
   EXPECT_NE(md.find("GPU &lt;b&gt;"), std::string::npos) << md;
   EXPECT_NE(md.find("## CPU-emulated (correctness only, never ranked)"), std::string::npos);
+}
+
+TEST(Render, EveryPublishedFormatHasItsOwnFileAndRendersTheData) {
+  const nlohmann::json data = leaderboard_json(hostile_leaderboard(), {});
+  std::set<std::string> names;
+  for (const PublishedFormat& format : published_formats()) {
+    EXPECT_TRUE(names.insert(format.file_name).second) << format.file_name << " is listed twice";
+    const std::string text = format.render(data);
+    EXPECT_NE(text.find("2026-11-23T00:00:00Z"), std::string::npos) << format.file_name << " lacks the build time";
+    if (std::string(format.file_name) == "leaderboard.json") EXPECT_EQ(nlohmann::json::parse(text), data);
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"leaderboard.json", "leaderboard.md", "index.html"}));
 }
 
 TEST(Render, ControlBytesAreEscapedInMarkdownAndHtml) {

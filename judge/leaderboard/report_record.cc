@@ -46,7 +46,7 @@ Record record_from_report(const JudgeReport& report, const RecordContext& contex
   record.title = context.header.title;
   record.verdict = verdict_name(report.verdict);
   record.message = capped(printable(report.message));
-  record.timing = report.timing_kind;
+  record.timing = timing_kind_name(report.timing_kind);
   const nlohmann::json& device = report.device_properties;
   if (device.is_object()) {
     record.device.name = json_string(device, "name");
@@ -59,7 +59,7 @@ Record record_from_report(const JudgeReport& report, const RecordContext& contex
     record.device.driver_version = json_string(device, "driver_version");
     record.device.runtime_version = json_string(device, "runtime_version");
   }
-  if (report.timing_kind == kTimingCpuEmulated || record.device.name.empty()) {
+  if (report.timing_kind == TimingKind::CpuEmulated || record.device.name.empty()) {
     // The CPU backend's emulated "device" says nothing about real hardware:
     // the record names the backend and the CPU, not the emulated GPU.
     record.device = DeviceProperties{};

@@ -15,13 +15,13 @@ JudgeReport gpu_report() {
   report.problem = "vector-add";
   report.solution_hash = "abc";
   report.verdict = Verdict::Accepted;
-  report.timing_kind = "gpu";
+  report.timing_kind = TimingKind::Gpu;
   report.backend.kind = BackendKind::Cuda;
   report.backend.device = "NVIDIA H100 80GB HBM3";
   report.device_properties = {{"name", "NVIDIA H100 80GB HBM3"}, {"compute_capability", "9.0"}, {"sm_count", 132},
                               {"clock_mhz", 1980.0}, {"memory_clock_mhz", 2619.0}, {"memory_bus_width_bits", 5120},
                               {"memory_bytes", 85029158912.0}, {"driver_version", "13.0"}, {"runtime_version", "13.0"}};
-  CaseReport bench{"n-16m", "full", "natural"};
+  CaseReport bench{"n-16m", Tier::kFull, CheckPass::Natural};
   bench.flops = 16777216;
   bench.benchmarked = true;
   bench.timing.times_ms = {0.07, 0.071, 0.069};
@@ -52,7 +52,7 @@ TEST(RecordFromReport, CarriesTheDeviceTimingsAndContext) {
 
 TEST(RecordFromReport, ACpuEmulatedRecordClaimsNoGpuProperties) {
   JudgeReport report = gpu_report();
-  report.timing_kind = "cpu-emulated";
+  report.timing_kind = TimingKind::CpuEmulated;
   report.backend.device = "CPU backend (2 workers)";
   const Record record = record_from_report(report, context());
   EXPECT_EQ(record.device.name, "CPU backend (2 workers)");

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "judge/common/errors.h"
 #include "judge/pipeline/subprocess.h"
 
 namespace judge {
@@ -69,10 +70,14 @@ std::string Backend::compiler_version() const {
   return last_line == std::string::npos ? text : text.substr(last_line + 1);
 }
 
+std::optional<BackendChoice> parse_backend_choice(const std::string& text) {
+  if (text == "auto") return BackendChoice::Auto;
+  if (text == "cuda") return BackendChoice::Cuda;
+  if (text == "cpu") return BackendChoice::Cpu;
+  return std::nullopt;
+}
+
 Backend choose_backend(const BackendRequest& request) {
-  if (request.backend != "auto" && request.backend != "cuda" && request.backend != "cpu") {
-    throw std::invalid_argument("--backend must be auto, cuda or cpu, not '" + request.backend + "'");
-  }
   Backend cpu;
   cpu.kind = BackendKind::Cpu;
   cpu.compiler = request.runfiles / "harness/cpu/cucc";
@@ -83,7 +88,7 @@ Backend choose_backend(const BackendRequest& request) {
   if (std::filesystem::exists(request.runfiles / "harness/cpu/libcucpu_runtime.a")) {
     cpu.compiler_files.push_back(std::filesystem::canonical(request.runfiles / "harness/cpu/libcucpu_runtime.a"));
   }
-  if (request.backend == "cpu") {
+  if (request.backend == BackendChoice::Cpu) {
     cpu.reason = "--backend cpu";
     require_file(cpu.compiler, "the CPU backend's compiler (cucc)");
     require_file(cpu.runner, "the CPU backend's runner");
@@ -112,7 +117,7 @@ Backend choose_backend(const BackendRequest& request) {
   } catch (const nlohmann::json::exception&) {
     why_not = "the GPU probe failed (" + probe.status.describe() + "): " + probe.output;
   }
-  if (request.backend == "cuda") throw std::runtime_error("--backend cuda: no usable GPU: " + why_not);
+  if (request.backend == BackendChoice::Cuda) throw std::runtime_error("--backend cuda: no usable GPU: " + why_not);
   cpu.reason = "no GPU: " + why_not;
   require_file(cpu.compiler, "the CPU backend's compiler (cucc)");
   require_file(cpu.runner, "the CPU backend's runner");
@@ -121,7 +126,7 @@ Backend choose_backend(const BackendRequest& request) {
 
 void enable_memory_checking(Backend& backend) {
   if (backend.kind != BackendKind::Cpu) {
-    throw std::runtime_error("--check-memory is a CPU-backend mode; on a GPU, run the runner under compute-sanitizer");
+    throw UsageError("--check-memory is a CPU-backend mode; on a GPU, run the runner under compute-sanitizer");
   }
   CommandResult asan = run_command({"g++", "-print-file-name=libasan.so"}, 60);
   std::string library = asan.output.substr(0, asan.output.find('\n'));

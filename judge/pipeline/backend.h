@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,7 @@ enum class BackendKind { Cpu, Cuda };
 struct Backend {
   BackendKind kind = BackendKind::Cpu;
   std::string reason;       // why this backend was chosen, for the user
-  std::string device;       // "NVIDIA H100 80GB HBM3", "CPU backend (2 workers)", ...
+  std::string device;       // "NVIDIA H100 80GB HBM3", "CPU backend (CUDA emulated on the host's cores)"
   std::string arch;         // "sm_90" for CUDA; empty on the CPU
   std::filesystem::path compiler;  // nvcc or cucc
   std::filesystem::path runner;    // runner_cuda or runner_cpu
@@ -49,8 +50,13 @@ struct Backend {
 // /usr/local/cuda/lib64 at build time; see README.md).
 std::filesystem::path cuda_home();
 
+// What --backend asks for.
+enum class BackendChoice { Auto, Cuda, Cpu };
+// "auto", "cuda" or "cpu"; nullopt for anything else.
+std::optional<BackendChoice> parse_backend_choice(const std::string& text);
+
 struct BackendRequest {
-  std::string backend = "auto";  // auto | cuda | cpu
+  BackendChoice backend = BackendChoice::Auto;
   std::string arch;              // overrides the device's architecture
   std::filesystem::path runfiles;  // where the runners and cucc are
   std::filesystem::path nvcc;      // default $CUDA_HOME/bin/nvcc or /usr/local/cuda/bin/nvcc
@@ -58,12 +64,15 @@ struct BackendRequest {
 
 // `auto` probes for a GPU in a child process (the judge never loads a CUDA
 // runtime itself) and falls back to the CPU backend, saying why. Throws
-// std::runtime_error when a forced backend is unusable.
+// std::runtime_error when the chosen backend is unusable (no GPU for
+// `cuda`, a runner or compiler missing): the machine's or the judge's
+// installation's fault, never the command line's.
 Backend choose_backend(const BackendRequest& request);
 
 // Switches the CPU backend to its memory-checking build: solutions compiled
 // with AddressSanitizer, whose runtime the (uninstrumented) runner preloads.
-// Throws std::runtime_error on the GPU backend or without libasan.
+// Throws UsageError on the GPU backend, std::runtime_error without libasan
+// (the machine's fault, not the command line's).
 void enable_memory_checking(Backend& backend);
 
 }  // namespace judge

@@ -107,9 +107,10 @@ std::optional<std::string> verified_library(const std::filesystem::path& dir, st
   return library;
 }
 
-// What the confined compiler may touch: the toolkit and system, the judge's
-// files for this backend, its build folder (which holds the copy of the
-// source it compiles). No device but /dev/null (harness/sandbox/confine).
+// What the confined compiler may touch beyond the system's part (which
+// harness/sandbox/policy.cc grants): the toolkit, the judge's files for
+// this backend, its build folder (which holds the copy of the source it
+// compiles).
 std::vector<std::string> confined_command(const CompileSettings& settings, const Backend& backend,
                                           const std::filesystem::path& build_dir,
                                           const std::vector<std::string>& command) {
@@ -118,12 +119,7 @@ std::vector<std::string> confined_command(const CompileSettings& settings, const
     wrapped.push_back(flag);
     wrapped.push_back(path.string());
   };
-  for (const char* system : {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin"}) add("--exec", system);
   add("--exec", cuda_home());
-  for (const char* file : {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
-                           "/proc/self", "/proc/cpuinfo", "/proc/meminfo", "/sys/devices/system/cpu"}) {
-    add("--read", file);
-  }
   std::error_code ignored;
   add("--exec", std::filesystem::canonical(backend.compiler, ignored));
   for (const std::filesystem::path& path : settings.readable) add("--read", path);

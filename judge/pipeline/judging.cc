@@ -11,6 +11,7 @@
 
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
+#include "judge/pipeline/runner_session.h"
 #include "judge/pipeline/timing_guard.h"
 #include "judge/pipeline/watchdog.h"
 #include "judge/problem/inputs.h"
@@ -43,6 +44,11 @@ Verdict verdict_for(const RunnerOutcome& outcome) {
 constexpr double kCpuBackendNoiseFloorMs = 50.0;
 constexpr double kCpuBackendNoiseCeilingMs = 500.0;
 constexpr double kGpuNoiseCeilingMs = 100.0;
+static_assert(kCpuBackendNoiseCeilingMs / 1000.0 <= kRunOverheadSeconds,
+              "the derived total's allowance per run covers what the timing bound allows");
+
+// Calls per case and pass: two, on different inputs, in one runner process.
+constexpr int kSeedsPerPass = 2;
 
 // The last resort behind the per-request deadlines (see judge_solution in
 // judging.h): kills every child, says so, and exits with the TLE code.
@@ -50,7 +56,8 @@ constexpr double kGpuNoiseCeilingMs = 100.0;
   char text[400];
   std::snprintf(text, sizeof text,
                 "\njudge: TIME_LIMIT_EXCEEDED: the whole judging exceeded its limit of %.0f s "
-                "(--total-time-limit) and had not ended %.0f s later; every process of the solution was killed\n",
+                "(--total-time-limit, or derived) and had not ended %.0f s later; every process of the solution "
+                "was killed\n",
                 limit_seconds, kTotalTimeGraceSeconds);
   (void)!write(STDERR_FILENO, text, std::strlen(text));
   kill_leftover_children();
@@ -62,28 +69,24 @@ constexpr double kGpuNoiseCeilingMs = 100.0;
 // One judging run's moving parts, so each stage reads as a short function.
 class Judging {
  public:
-  Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, const EventSink& emit,
-          const ProgressSink& progress, const OwnProcessState& own_state)
-      : m_problem(problem), m_backend(backend), m_options(options), m_emit(emit), m_progress(progress),
-        m_own_state(own_state), m_random(std::random_device{}()) {
+  Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, JudgingProcesses& processes,
+          const EventSink& emit, const ProgressSink& progress, const OwnProcessState& own_state)
+      : m_problem(problem), m_backend(backend), m_options(options), m_processes(processes), m_emit(emit),
+        m_progress(progress), m_own_state(own_state), m_random(std::random_device{}()) {
     m_report.problem = problem.slug();
     m_report.dtype = dtype_name(problem.dtype);
     m_report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
     m_report.backend = backend;
-    m_report.timing_kind = backend.kind == BackendKind::Cuda ? "gpu" : "cpu-emulated";
+    m_report.timing_kind = backend.kind == BackendKind::Cuda ? TimingKind::Gpu : TimingKind::CpuEmulated;
     m_report.sandbox = options.sandbox ? "on" : "DISABLED (--no-sandbox)";
     m_report.time_limit_rule = time_limit_rule();
+    m_report.total_time_limit_rule = total_time_limit_rule();
   }
 
   JudgeReport run() {
     if (!compile()) return finish();
-    constexpr double kLongestLimitSeconds = 1e8;  // about three years; more would overflow the clock
-    m_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
-                                    std::min(m_options.total_time_limit, kLongestLimitSeconds)));
-    const Watchdog watchdog(
-        m_deadline + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kTotalTimeGraceSeconds)),
-        [this] { end_with_time_limit_exceeded(m_options.total_time_limit, m_options.work_root); });
     judge_runs();
+    m_watchdog.reset();
     return finish();
   }
 
@@ -100,13 +103,23 @@ class Judging {
   }
 
   // The checks, each pass on inputs of its own (a pass cannot replay
-  // another's answers), then the benchmark.
+  // another's answers), then the benchmark. The total time limit's clock
+  // starts here.
   void judge_runs() {
-    if (m_options.check_tier != "none") {
-      if (!check(m_options.check_tier, "natural", {m_options.seed, m_options.seed + 1}, {})) return;
-      if (m_backend.kind == BackendKind::Cpu && m_options.shuffled_check) {
+    const bool shuffled_pass = m_backend.kind == BackendKind::Cpu && m_options.shuffled_check;
+    if (!derives_total_time_limit()) {
+      grant_time(m_options.total_time_limit);
+    } else {
+      std::vector<CaseBudget> budgets;
+      if (m_options.check_tier) budgets = case_budgets(cases_of(*m_options.check_tier));
+      grant_time(check_stage_budget(budgets, kSeedsPerPass * (shuffled_pass ? 2 : 1)));
+    }
+    if (m_options.check_tier) {
+      const Tier tier = *m_options.check_tier;
+      if (!check(tier, CheckPass::Natural, {m_options.seed, m_options.seed + 1}, {})) return;
+      if (shuffled_pass) {
         const std::string order_seed = std::to_string(m_options.seed);
-        if (!check(m_options.check_tier, "shuffled", {m_options.seed + 2, m_options.seed + 3},
+        if (!check(tier, CheckPass::Shuffled, {m_options.seed + 2, m_options.seed + 3},
                    {{"CUCPU_SHUFFLE_SEED", order_seed}})) {
           return;
         }
@@ -117,7 +130,7 @@ class Judging {
 
  private:
   bool compile() {
-    m_report.compiler_version = m_backend.compiler_version();
+    m_report.compiler_version = m_processes.compiler_version(m_backend);
     m_emit({{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
             {"compiler", m_report.compiler_version}});
     CompileSettings settings;
@@ -129,8 +142,8 @@ class Judging {
     settings.readable = m_backend.compiler_files;
     settings.compiler_memory_bytes = m_options.compiler_memory_bytes;
     settings.cache_max_bytes = m_options.cache_max_bytes;
-    CompileOutcome outcome = compile_solution(m_options.solution, m_problem.signature(), m_backend,
-                                              m_report.compiler_version, settings);
+    CompileOutcome outcome = m_processes.compile(m_options.solution, m_problem.signature(), m_backend,
+                                                 m_report.compiler_version, settings);
     m_report.compile_command = outcome.command;
     // The hash of the bytes compiled, read without following a link.
     m_report.solution_hash = outcome.source_hash;
@@ -141,11 +154,9 @@ class Judging {
 
   // Opens a runner and, unless `load_solution` is false (the calibration
   // runner holds no solution), loads the library; false (with a verdict) on failure.
-  bool open_session(std::unique_ptr<RunnerSession>& session, const std::string& name, bool load_solution,
+  bool open_session(std::unique_ptr<Runner>& session, const std::string& name, bool load_solution,
                     const std::map<std::string, std::string>& env) {
-    std::map<std::string, std::string> runner_env = m_backend.runner_env;
-    runner_env.insert(env.begin(), env.end());
-    session = std::make_unique<RunnerSession>(m_backend, runner_env, m_options.work_root, name, confinement());
+    session = m_processes.start_runner(m_backend, env, m_options.work_root, name, confinement());
     if (!load_solution) return true;
     // The runner's sandbox line and device, read before solution code could forge them.
     const RunnerOutcome ready = counted(session->ping(request_timeout()));
@@ -177,7 +188,7 @@ class Judging {
   }
 
   // The runner's own line on what its sandbox enforces, for the report.
-  void note_sandbox(RunnerSession& session) {
+  void note_sandbox(const Runner& session) {
     const std::string log = session.log_tail(64 * 1024);
     const std::string prefix = "runner: sandbox on: ";
     const std::size_t at = log.find(prefix);
@@ -205,6 +216,56 @@ class Judging {
 
   bool derives_time_limits() const {
     return m_backend.kind == BackendKind::Cpu && !m_options.case_time_limit_given;
+  }
+
+  bool derives_total_time_limit() const {
+    return m_backend.kind == BackendKind::Cpu && !m_options.total_time_limit_given;
+  }
+
+  std::string total_time_limit_rule() const {
+    if (derives_total_time_limit()) {
+      return "CPU backend: derived stage by stage from the per-call limits (the check passes' calls at their "
+             "limits plus preparation, at least " + std::to_string(static_cast<int>(kDefaultTotalTimeLimitSeconds)) +
+             " s; then the benchmark's runs; --total-time-limit sets one)";
+    }
+    char text[200];
+    std::snprintf(text, sizeof text, "%g s (%s)", m_options.total_time_limit,
+                  m_options.total_time_limit_given ? "--total-time-limit" : "the default; --total-time-limit sets another");
+    return text;
+  }
+
+  // The total time limit's clock (judge_solution in judging.h): `seconds`
+  // more, counted from now, with what a pause left; the watchdog re-armed.
+  void grant_time(double seconds) {
+    m_watchdog.reset();  // before m_total_granted changes: its action reads it
+    m_total_granted += seconds;
+    m_report.total_time_limit_seconds = m_total_granted;
+    constexpr double kLongestLimitSeconds = 1e8;  // about three years; more would overflow the clock
+    const double left = std::min(m_time_left_at_pause + seconds, kLongestLimitSeconds);
+    m_time_left_at_pause = 0;
+    m_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left));
+    m_watchdog = std::make_unique<Watchdog>(
+        m_deadline + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kTotalTimeGraceSeconds)),
+        [this] { end_with_time_limit_exceeded(m_total_granted, m_options.work_root); });
+  }
+
+  // Stops the clock while the judge prepares a stage's cases (no runner
+  // exists, so no solution code runs); grant_time restarts it.
+  void pause_clock() {
+    m_watchdog.reset();
+    m_time_left_at_pause = std::max(0.0, std::chrono::duration<double>(m_deadline - Clock::now()).count());
+    m_deadline = Clock::time_point::max();
+  }
+
+  // Each case's per-call limit and preparation time (preparing its first
+  // call now, if not yet done).
+  std::vector<CaseBudget> case_budgets(const std::vector<const TestCase*>& cases) {
+    std::vector<CaseBudget> budgets;
+    for (const TestCase* test_case : cases) {
+      const double limit = case_limit(*test_case);
+      budgets.push_back({limit, m_reference_seconds[test_case->name]});
+    }
+    return budgets;
   }
 
   std::string time_limit_rule() const {
@@ -239,8 +300,8 @@ class Judging {
   }
 
   // The cases of a tier this judging runs: all, or the one --case names.
-  std::vector<const TestCase*> cases_of(const std::string& tier_text) const {
-    std::vector<const TestCase*> cases = m_problem.cases.tier(parse_tier(tier_text));
+  std::vector<const TestCase*> cases_of(Tier tier) const {
+    std::vector<const TestCase*> cases = m_problem.cases.tier(tier);
     if (m_options.only_case.empty()) return cases;
     std::vector<const TestCase*> chosen;
     for (const TestCase* test_case : cases) {
@@ -250,8 +311,10 @@ class Judging {
   }
 
   std::string total_limit_text() const {
-    return "the whole judging exceeded its limit of " + std::to_string(static_cast<int>(m_options.total_time_limit)) +
-           " s (--total-time-limit: wall-clock time after compiling)";
+    return "the whole judging exceeded its limit of " + std::to_string(static_cast<int>(m_total_granted)) +
+           (derives_total_time_limit()
+                ? " s (derived on the CPU backend from the per-call limits; --total-time-limit sets one)"
+                : " s (--total-time-limit: wall-clock time after compiling)");
   }
 
   // Seconds a request may take: the per-call limit, or what is left of the
@@ -287,18 +350,21 @@ class Judging {
   // Every case of the tier, one call per seed (two, with different inputs,
   // in one runner process, so a solution that replays an earlier answer
   // fails; each pass has seeds of its own, so no pass can replay another's).
-  bool check(const std::string& tier_text, const std::string& pass, const std::vector<uint64_t>& seeds,
+  bool check(Tier tier, CheckPass pass, const std::vector<uint64_t>& seeds,
              const std::map<std::string, std::string>& env) {
-    const std::vector<const TestCase*> cases = cases_of(tier_text);
-    m_emit({{"status", "CHECKING"}, {"tier", tier_text}, {"pass", pass}, {"total_tests", cases.size()},
-            {"time_limit", m_report.time_limit_rule}});
-    std::unique_ptr<RunnerSession> session;
-    if (!open_session(session, "check-" + pass, /*load_solution=*/true, env)) return false;
+    const std::vector<const TestCase*> cases = cases_of(tier);
+    const std::string tier_text = tier_name(tier);
+    const std::string pass_text = check_pass_name(pass);
+    m_emit({{"status", "CHECKING"}, {"tier", tier_text}, {"pass", pass_text}, {"total_tests", cases.size()},
+            {"time_limit", m_report.time_limit_rule}, {"total_time_limit", m_report.total_time_limit_rule},
+            {"total_time_limit_s", m_report.total_time_limit_seconds}});
+    std::unique_ptr<Runner> session;
+    if (!open_session(session, "check-" + pass_text, /*load_solution=*/true, env)) return false;
     std::size_t passed = 0;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       const TestCase& test_case = *cases[index];
       if (!time_left(test_case.name)) return false;
-      CaseReport report{test_case.name, tier_text, pass};
+      CaseReport report{test_case.name, tier, pass};
       report.flops = m_problem.definition->flops(test_case.args);
       double seconds = 0;
       double previous_run_seconds = 0;
@@ -307,7 +373,7 @@ class Judging {
         report.time_limit_seconds = case_limit(test_case);
         Downloads downloads;
         const std::string activity =
-            "running '" + test_case.name + "' (" + pass + " pass, seed " + std::to_string(seed) + ")";
+            "running '" + test_case.name + "' (" + pass_text + " pass, seed " + std::to_string(seed) + ")";
         // The previous seed's run predicts this one; the reference's time
         // only hints (an emulated kernel may be many times slower).
         if (previous_run_seconds > 0) {
@@ -323,7 +389,7 @@ class Judging {
         previous_run_seconds = std::chrono::duration<double>(Clock::now() - start).count();
         seconds += previous_run_seconds;
         report_progress("checking the outputs of '" + test_case.name + "'");
-        const std::string where = "with input seed " + std::to_string(seed) + " (" + pass + " pass): ";
+        const std::string where = "with input seed " + std::to_string(seed) + " (" + pass_text + " pass): ";
         if (outcome.kind != RunnerOutcome::Kind::Ok) {
           report.verdict = verdict_for(outcome);
           report.message = m_report.judge_process_changed ? outcome.message : where + outcome.message;
@@ -336,7 +402,7 @@ class Judging {
       report_progress("");
       report.seconds = seconds;
       m_report.checks.push_back(report);
-      m_emit({{"status", "TEST_RESULT"}, {"case", test_case.name}, {"tier", tier_text}, {"pass", pass},
+      m_emit({{"status", "TEST_RESULT"}, {"case", test_case.name}, {"tier", tier_text}, {"pass", pass_text},
               {"index", index + 1}, {"total_tests", cases.size()},
               {"result", report.verdict == Verdict::Accepted ? "PASSED" : "FAILED"}, {"seconds", report.seconds},
               {"time_limit_s", report.time_limit_seconds}});
@@ -345,7 +411,7 @@ class Judging {
       }
       ++passed;
     }
-    m_emit({{"status", "CHECKED"}, {"tier", tier_text}, {"pass", pass}, {"passed_tests", passed},
+    m_emit({{"status", "CHECKED"}, {"tier", tier_text}, {"pass", pass_text}, {"passed_tests", passed},
             {"total_tests", cases.size()}});
     return true;
   }
@@ -359,19 +425,27 @@ class Judging {
   // solution cannot slow, renice or starve the calibration to widen them.
   bool benchmark() {
     const std::vector<const TestCase*> cases = cases_of(m_options.bench_tier);
+    const BenchSettings& settings = m_options.bench;
     // Derived limits need the reference's time on each case: measured now,
-    // while no solution code runs.
+    // while no solution code runs (with a derived total, off its clock).
+    const bool derived_total = derives_total_time_limit();
+    if (derived_total) pause_clock();
     std::vector<double> limits;
     for (const TestCase* test_case : cases) {
-      if (!time_left(test_case->name)) return false;
+      if (!derived_total && !time_left(test_case->name)) return false;
       limits.push_back(case_limit(*test_case));
     }
-    m_emit({{"status", "BENCHMARKING"}, {"tier", m_options.bench_tier}, {"timing", m_report.timing_kind},
+    if (derived_total) {
+      grant_time(bench_stage_budget(case_budgets(cases), settings.warmup, settings.calibration_runs,
+                                    settings.stopping));
+    }
+    const std::string timing_text = timing_kind_name(m_report.timing_kind);
+    m_emit({{"status", "BENCHMARKING"}, {"tier", tier_name(m_options.bench_tier)}, {"timing", timing_text},
             {"total_tests", cases.size()}});
     std::vector<TimingBound> bounds;
     {
       kill_leftover_children();  // none should be left; one that escaped (only without the sandbox) goes now
-      std::unique_ptr<RunnerSession> calibration;
+      std::unique_ptr<Runner> calibration;
       if (!open_session(calibration, "calibrate", /*load_solution=*/false, {})) return false;
       for (const TestCase* test_case : cases) {
         if (!time_left(test_case->name)) return false;
@@ -381,13 +455,12 @@ class Judging {
         bounds.push_back(bound);
       }
     }
-    std::unique_ptr<RunnerSession> session;
+    std::unique_ptr<Runner> session;
     if (!open_session(session, "bench", /*load_solution=*/true, {})) return false;
-    const BenchSettings& settings = m_options.bench;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       const TestCase* test_case = cases[index];
       if (!time_left(test_case->name)) return false;
-      CaseReport report{test_case->name, m_options.bench_tier, "natural"};
+      CaseReport report{test_case->name, m_options.bench_tier, CheckPass::Natural};
       report.flops = m_problem.definition->flops(test_case->args);
       report.time_limit_seconds = limits[index];
       const TimingBound& bound = bounds[index];
@@ -416,7 +489,7 @@ class Judging {
       report.benchmarked = true;
       report.timing = summarise(times_ms, report.flops);
       m_report.benchmarks.push_back(report);
-      m_emit({{"status", "BENCHMARK_RESULT"}, {"case", test_case->name}, {"timing", m_report.timing_kind},
+      m_emit({{"status", "BENCHMARK_RESULT"}, {"case", test_case->name}, {"timing", timing_text},
               {"runs", times_ms.size()}, {"median_ms", report.timing.median_ms}, {"mean_ms", report.timing.mean_ms},
               {"min_ms", report.timing.min_ms}, {"max_ms", report.timing.max_ms},
               {"stddev_ms", report.timing.stddev_ms}, {"gflops", report.timing.gflops}});
@@ -428,7 +501,7 @@ class Judging {
     }
     m_report.geomean_ms = geometric_mean(medians_ms);
     m_report.geomean_gflops = geometric_mean(gflops);
-    m_emit({{"status", "BENCHMARKED"}, {"timing", m_report.timing_kind}, {"avg_runtime_ms", m_report.geomean_ms},
+    m_emit({{"status", "BENCHMARKED"}, {"timing", timing_text}, {"avg_runtime_ms", m_report.geomean_ms},
             {"avg_gflops", m_report.geomean_gflops}});
     return true;
   }
@@ -456,7 +529,7 @@ class Judging {
   CallData fresh_inputs(const TestCase& test_case) { return generate_call(m_problem, test_case, m_random()); }
 
   // The request overhead of this case's sizes, with no solution in the process.
-  bool calibrate(RunnerSession& calibration, const TestCase& test_case, TimingBound& bound) {
+  bool calibrate(Runner& calibration, const TestCase& test_case, TimingBound& bound) {
     std::vector<double> round_trips, claims;
     for (int i = 0; i < m_options.bench.calibration_runs; ++i) {
       const CallData call = fresh_inputs(test_case);
@@ -488,7 +561,7 @@ class Judging {
     return true;
   }
 
-  bool timed_run(RunnerSession& session, const TestCase& test_case, bool always_verify, double call_limit,
+  bool timed_run(Runner& session, const TestCase& test_case, bool always_verify, double call_limit,
                  double& claimed_ms, double& round_trip_ms) {
     CallData call = fresh_inputs(test_case);
     Downloads downloads;
@@ -525,7 +598,7 @@ class Judging {
     if (m_report.verdict == Verdict::Accepted && !m_report.benchmarks.empty()) {
       event["avg_runtime_ms"] = m_report.geomean_ms;
       event["avg_gflops"] = m_report.geomean_gflops;
-      event["timing"] = m_report.timing_kind;
+      event["timing"] = timing_kind_name(m_report.timing_kind);
     }
     m_emit(event);
     return m_report;
@@ -534,31 +607,76 @@ class Judging {
   const Problem& m_problem;
   const Backend& m_backend;
   const JudgeOptions& m_options;
+  JudgingProcesses& m_processes;
   const EventSink& m_emit;
   const ProgressSink& m_progress;
   const OwnProcessState& m_own_state;  // the judge's limits and scheduling before any child ran
   std::mt19937_64 m_random;  // input seeds of timed runs, which runs to verify
-  Clock::time_point m_deadline = Clock::time_point::max();  // the whole judging's (--total-time-limit)
+  // The whole judging's time limit (judge_solution in judging.h): the
+  // deadline, what was granted so far, what a pause left of it.
+  Clock::time_point m_deadline = Clock::time_point::max();
+  double m_total_granted = 0;
+  double m_time_left_at_pause = 0;
+  std::unique_ptr<Watchdog> m_watchdog;  // armed at the deadline plus kTotalTimeGraceSeconds
   JudgeReport m_report;
   std::filesystem::path m_library;
   std::map<std::string, CallData> m_calls;
   std::map<std::string, double> m_reference_seconds;  // per case: the slowest preparation (inputs + reference)
 };
 
+// The real compiler and runners.
+class RealProcesses : public JudgingProcesses {
+ public:
+  std::string compiler_version(const Backend& backend) override { return backend.compiler_version(); }
+  CompileOutcome compile(const std::filesystem::path& solution, const Signature& signature, const Backend& backend,
+                         const std::string& compiler_version, const CompileSettings& settings) override {
+    return compile_solution(solution, signature, backend, compiler_version, settings);
+  }
+  std::unique_ptr<Runner> start_runner(const Backend& backend, const std::map<std::string, std::string>& env,
+                                       const std::filesystem::path& work_dir, const std::string& name,
+                                       const RunnerConfinement& confinement) override {
+    std::map<std::string, std::string> runner_env = backend.runner_env;
+    runner_env.insert(env.begin(), env.end());
+    return std::make_unique<RunnerSession>(backend, runner_env, work_dir, name, confinement);
+  }
+};
+
 }  // namespace
 
-double derived_cpu_time_limit(double reference_seconds) {
-  return std::max(kCpuLimitFloorSeconds, kCpuLimitFactor * reference_seconds);
+const char* timing_kind_name(TimingKind kind) {
+  switch (kind) {
+    case TimingKind::Gpu: return "gpu";
+    case TimingKind::CpuEmulated: return "cpu-emulated";
+  }
+  return "cpu-emulated";
+}
+
+const char* check_pass_name(CheckPass pass) {
+  switch (pass) {
+    case CheckPass::Natural: return "natural";
+    case CheckPass::Shuffled: return "shuffled";
+  }
+  return "natural";
+}
+
+JudgingProcesses& real_processes() {
+  static RealProcesses processes;
+  return processes;
 }
 
 JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
                            const EventSink& emit, const ProgressSink& progress) {
+  return judge_solution(problem, backend, options, real_processes(), emit, progress);
+}
+
+JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
+                           JudgingProcesses& processes, const EventSink& emit, const ProgressSink& progress) {
   // A limit a child lowers on the judge (prlimit on its parent) must fail
   // a write with a message, not kill the judge without a verdict.
   ignore_fatal_limit_signals();
   const OwnProcessState own_state = snapshot_own_state();
   try {
-    return Judging(problem, backend, options, emit, progress, own_state).run();
+    return Judging(problem, backend, options, processes, emit, progress, own_state).run();
   } catch (const std::exception& error) {
     JudgeReport report;
     report.problem = problem.slug();

@@ -9,15 +9,19 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "judge/pipeline/backend.h"
 #include "judge/pipeline/compile.h"
-#include "judge/pipeline/runner_session.h"
+#include "judge/pipeline/runner.h"
 #include "judge/pipeline/statistics.h"
 #include "judge/pipeline/stopping.h"
+#include "judge/pipeline/time_limits.h"
 #include "judge/pipeline/verdict.h"
 #include "judge/problem/problem.h"
 
@@ -32,22 +36,36 @@ struct BenchSettings {
   int calibration_runs = 5;       // empty requests per case, for the timing bound
 };
 
+// How the judge times a solution: on a GPU, or emulated on the CPU (never
+// to be read as GPU time).
+enum class TimingKind { Gpu, CpuEmulated };
+const char* timing_kind_name(TimingKind kind);  // "gpu", "cpu-emulated": events, JSON, records
+
+// A check pass: the natural thread order, or (CPU backend) a shuffled one.
+enum class CheckPass { Natural, Shuffled };
+const char* check_pass_name(CheckPass pass);  // "natural", "shuffled"
+
 struct JudgeOptions {
   std::filesystem::path solution;
   std::string solution_display;         // how reports name it: the path the user typed, or the bundled one
-  std::string check_tier = "check";     // sample | check | full | none
+  std::optional<Tier> check_tier = Tier::kCheck;  // the cases to check; nullopt: none (--tier none)
   bool benchmark = false;               // time the bench tier's cases
-  std::string bench_tier = "full";
+  Tier bench_tier = Tier::kFull;
   uint64_t seed = 1;
   bool shuffled_check = true;           // CPU backend: a second pass in shuffled thread order
-  double case_time_limit = 60;          // seconds per runner request (each check call, each timed run)
+  double case_time_limit = kDefaultCallLimitSeconds;  // seconds per runner request (each check call, each timed run)
   // False: on the CPU backend the per-call limit is derived per case from
-  // the reference's time (see kCpuLimit* in judging.cc); on a GPU, and
-  // whenever the user gave --time-limit, case_time_limit applies as is.
+  // the reference's time (time_limits.h); on a GPU, and whenever the user
+  // gave --time-limit, case_time_limit applies as is.
   bool case_time_limit_given = false;
   std::string only_case;                // judge this case of each tier only ("" = every case)
-  double total_time_limit = 1800;       // wall-clock seconds from the end of compiling to the verdict
-                                        // (see judge_solution); compiling has its own limit
+  // Wall-clock seconds from the end of compiling to the verdict (see
+  // judge_solution); compiling has its own limit.
+  double total_time_limit = kDefaultTotalTimeLimitSeconds;
+  // False: on the CPU backend the total is derived stage by stage from the
+  // per-call limits (time_limits.h); on a GPU, and whenever the user gave
+  // --total-time-limit, total_time_limit applies as is.
+  bool total_time_limit_given = false;
   double compile_time_limit = 300;
   std::uintmax_t compiler_memory_bytes = kDefaultCompilerMemoryBytes;  // per compiler process; 0 = none
   std::uintmax_t cache_max_bytes = kDefaultCacheMaxBytes;              // the cache's total; 0 = none
@@ -62,8 +80,8 @@ struct JudgeOptions {
 
 struct CaseReport {
   std::string name;
-  std::string tier;
-  std::string pass;      // "natural" or "shuffled" thread order
+  Tier tier = Tier::kCheck;
+  CheckPass pass = CheckPass::Natural;  // benchmarks: natural
   Verdict verdict = Verdict::Accepted;
   std::string message;   // what went wrong, empty when accepted
   double flops = 0;
@@ -85,8 +103,10 @@ struct JudgeReport {
   std::string message;
   std::vector<CaseReport> checks;
   std::vector<CaseReport> benchmarks;
-  std::string timing_kind;  // "gpu" or "cpu-emulated"
+  TimingKind timing_kind = TimingKind::CpuEmulated;
   std::string time_limit_rule;  // how the per-call limits were set, in words
+  double total_time_limit_seconds = 0;  // the whole judging's limit as granted (0: it never started)
+  std::string total_time_limit_rule;    // how it was set, in words
   std::string sandbox;      // what confined the solution ("Landlock ABI 7 (full); seccomp ...", or "disabled")
   nlohmann::json device_properties;  // the runner's: name, SMs, clocks, memory, versions (null if not loaded)
   double geomean_ms = 0;
@@ -109,11 +129,34 @@ struct Progress {
 };
 using ProgressSink = std::function<void(const Progress& progress)>;
 
+// The processes a judging starts, behind one seam: the compiler and the
+// runners. judge_solution uses the real ones (RunnerSession, compile.h);
+// judging_test.cc passes fakes with scripted outcomes, so the judging's
+// decisions are tested without a compiler or a runner.
+class JudgingProcesses {
+ public:
+  virtual ~JudgingProcesses() = default;
+  // First line of the backend's compiler's --version (reports, cache key).
+  virtual std::string compiler_version(const Backend& backend) = 0;
+  virtual CompileOutcome compile(const std::filesystem::path& solution, const Signature& signature,
+                                 const Backend& backend, const std::string& compiler_version,
+                                 const CompileSettings& settings) = 0;
+  // A runner named `name` (work_dir/<name> is its exchange folder) with
+  // `env` added to the backend's runner environment.
+  virtual std::unique_ptr<Runner> start_runner(const Backend& backend, const std::map<std::string, std::string>& env,
+                                               const std::filesystem::path& work_dir, const std::string& name,
+                                               const RunnerConfinement& confinement) = 0;
+};
+
+// The real compiler and runner processes.
+JudgingProcesses& real_processes();
+
 // Judges `options.solution`. Never throws for the solution's faults; a fault
 // of the judge or the problem becomes Verdict::JudgeError with a message.
 //
-// Whatever the solution does, the judging ends within `total_time_limit`
-// seconds of wall-clock time after compiling: every request to a runner
+// Whatever the solution does, the judging ends within its total time limit
+// of wall-clock time after compiling (`total_time_limit`, or on the CPU
+// backend the derived one, time_limits.h): every request to a runner
 // (writing it, the call, the answer) is bounded by what is left of it, and
 // ends as TIME_LIMIT_EXCEEDED when it runs out. As a last resort a watchdog
 // thread ends the process kTotalTimeGraceSeconds later: it kills every child,
@@ -122,15 +165,7 @@ using ProgressSink = std::function<void(const Progress& progress)>;
 inline constexpr double kTotalTimeGraceSeconds = 10.0;
 JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
                            const EventSink& emit, const ProgressSink& progress = {});
-
-// The CPU backend's derived per-call limit: kCpuLimitFactor times the
-// reference's wall time on the same case on this machine (measured while
-// the judge prepares the case), and never less than kCpuLimitFloorSeconds.
-// CPU emulation of a kernel is orders of magnitude slower than the GPU the
-// default limit was made for, and scales with the work like the reference
-// does; an infinite loop is still stopped in bounded time.
-inline constexpr double kCpuLimitFactor = 100.0;
-inline constexpr double kCpuLimitFloorSeconds = 60.0;
-double derived_cpu_time_limit(double reference_seconds);
+JudgeReport judge_solution(const Problem& problem, const Backend& backend, const JudgeOptions& options,
+                           JudgingProcesses& processes, const EventSink& emit, const ProgressSink& progress = {});
 
 }  // namespace judge

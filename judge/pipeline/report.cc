@@ -40,6 +40,10 @@ void print_progress(std::ostream& out, const json& hostile_event) {
     if (event.value("pass", "") == "natural" && event.contains("time_limit")) {
       out << "  time limit: " << event.value("time_limit", "") << "\n";
     }
+    if (event.value("pass", "") == "natural" && event.contains("total_time_limit")) {
+      out << "  total time limit: " << fixed(event.value("total_time_limit_s", 0.0), 0) << " s so far, "
+          << event.value("total_time_limit", "") << "\n";
+    }
   } else if (status == "TEST_RESULT") {
     out << "  [" << event.value("index", 0) << "/" << event.value("total_tests", 0) << "] "
         << std::left << std::setw(28) << event.value("case", "") << " " << event.value("result", "") << "  ("
@@ -74,7 +78,7 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
     for (std::string line; std::getline(message, line);) out << "  " << line << "\n";
   }
   if (!report.benchmarks.empty()) {
-    out << "\n" << timing_label(report.timing_kind) << " on " << printable_line(report.backend.device) << ":\n";
+    out << "\n" << timing_label(timing_kind_name(report.timing_kind)) << " on " << printable_line(report.backend.device) << ":\n";
     int width = 16;
     for (const CaseReport& c : report.benchmarks) {
       width = std::max(width, static_cast<int>(printable_line(c.name).size()) + 2);

@@ -8,7 +8,7 @@ using json = nlohmann::json;
 
 json to_json(const JudgeReport& report) {
   auto case_json = [](const CaseReport& c) {
-    json j = {{"case", c.name}, {"tier", c.tier}, {"pass", c.pass}, {"verdict", verdict_name(c.verdict)},
+    json j = {{"case", c.name}, {"tier", tier_name(c.tier)}, {"pass", check_pass_name(c.pass)}, {"verdict", verdict_name(c.verdict)},
               {"flops", c.flops}, {"seconds", c.seconds}, {"time_limit_s", c.time_limit_seconds}};
     if (!c.message.empty()) j["message"] = c.message;
     if (c.benchmarked) {
@@ -37,8 +37,10 @@ json to_json(const JudgeReport& report) {
             {"exit_code", verdict_exit_code(report.verdict)},
             {"checks", checks},
             {"benchmarks", benchmarks},
-            {"timing", report.timing_kind},
+            {"timing", timing_kind_name(report.timing_kind)},
             {"time_limit", report.time_limit_rule},
+            {"total_time_limit", report.total_time_limit_rule},
+            {"total_time_limit_s", report.total_time_limit_seconds},
             {"sandbox", report.sandbox}};
   if (!report.message.empty()) j["message"] = report.message;
   if (!report.benchmarks.empty()) {

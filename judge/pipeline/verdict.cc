@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "judge/common/exit_codes.h"
+
 namespace judge {
 
 const char* verdict_name(Verdict verdict) {
@@ -23,9 +25,9 @@ int verdict_exit_code(Verdict verdict) {
     case Verdict::CompileError: return 11;
     case Verdict::RuntimeError: return 12;
     case Verdict::TimeLimitExceeded: return 13;
-    case Verdict::JudgeError: return 4;
+    case Verdict::JudgeError: return kExitJudgeError;
   }
-  return 4;
+  return kExitJudgeError;
 }
 
 Verdict parse_verdict(const std::string& name) {

@@ -9,34 +9,17 @@
 namespace problems {
 namespace {
 
-const std::vector<std::string> kExtents = {"H", "W"};
-
-class AvgPool2d : public judge::ProblemDefinition {
+class AvgPool2d : public PoolingProblem {
  public:
-  std::vector<ParameterDecl> parameters() const override {
-    return {{"input", "const float*"}, {"kernel_size", "int"}, {"stride", "int"}, {"padding", "int"},
-            {"output", "float*"},      {"H", "size_t"},        {"W", "size_t"}};
-  }
-
-  void validate(const judge::ScalarArgs& args) const override { pool_geometry(args, kExtents, false); }
-
-  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
-    const PoolGeometry g = pool_geometry(args, kExtents, false);
-    return {{"input", g.in}, {"output", g.out}};
-  }
+  AvgPool2d() : PoolingProblem(PoolKind::kAverage, {"H", "W"}) {}
 
   // Tensara's count: kernel_size^2 - 1 additions and one division per output.
   double flops(const judge::ScalarArgs& args) const override {
-    const PoolGeometry g = pool_geometry(args, kExtents, false);
-    return static_cast<double>(g.out[0] * g.out[1]) * static_cast<double>(g.kernel * g.kernel);
+    const PoolGeometry g = geometry(args);
+    return output_count(g) * window_taps(g);
   }
   std::string flop_formula() const override {
     return "H_out * W_out * kernel_size^2 (kernel_size^2 - 1 additions and one division per output)";
-  }
-
-  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
-                 const judge::MutableTensors& outputs) const override {
-    pool(PoolKind::kAverage, pool_geometry(args, kExtents, false), inputs.at("input"), outputs.at("output"));
   }
 };
 

@@ -15,28 +15,40 @@ void parallel_chunks(int64_t count, const std::function<void(int64_t begin, int6
   });
 }
 
-std::vector<judge::ProblemDefinition::ParameterDecl> MatrixActivation::parameters() const {
+std::vector<judge::ProblemDefinition::ParameterDecl> MatrixMap::parameters() const {
   return {{"input", "const float*"}, {"output", "float*"}, {"n", "size_t"}, {"m", "size_t"}};
 }
 
-void MatrixActivation::validate(const judge::ScalarArgs& args) const {
+void MatrixMap::validate(const judge::ScalarArgs& args) const {
   size_at_least(args, "n", 1);
   size_at_least(args, "m", 1);
 }
 
-std::map<std::string, judge::Shape> MatrixActivation::tensor_shapes(const judge::ScalarArgs& args) const {
+std::map<std::string, judge::Shape> MatrixMap::tensor_shapes(const judge::ScalarArgs& args) const {
   const judge::Shape matrix = {args.integer("n"), args.integer("m")};
   return {{"input", matrix}, {"output", matrix}};
 }
 
-double MatrixActivation::flops(const judge::ScalarArgs& args) const {
+double MatrixMap::flops(const judge::ScalarArgs& args) const {
   return m_flops_per_element * static_cast<double>(args.integer("n")) * static_cast<double>(args.integer("m"));
 }
 
 void MatrixActivation::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                                  const judge::MutableTensors& outputs) const {
-  map_unary(inputs.at("input"), outputs.at("output"), args.integer("n") * args.integer("m"),
+  map_unary(inputs.at("input"), outputs.at("output"), element_count(args),
             [this](double x) { return activation(x); });
+}
+
+void AlphaActivation::validate(const judge::ScalarArgs& args) const {
+  MatrixMap::validate(args);
+  finite_real(args, "alpha");
+}
+
+void AlphaActivation::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                const judge::MutableTensors& outputs) const {
+  const double alpha = args.real("alpha");
+  map_unary(inputs.at("input"), outputs.at("output"), element_count(args),
+            [this, alpha](double x) { return activation(x, alpha); });
 }
 
 double logistic(double x) {

@@ -42,10 +42,12 @@ void map_binary(const float* a, const float* b, float* output, int64_t count, F 
 // A unary activation applied to every element of an (n, m) row-major
 // matrix: parameters (const float* input, float* output, size_t n, size_t m),
 // n, m >= 1, FLOPs = flops_per_element * n * m (Tensara's count for the
-// problem). A subclass supplies the function, evaluated in double.
-class MatrixActivation : public judge::ProblemDefinition {
+// problem). A subclass supplies the function, evaluated in double
+// (MatrixActivation), or the function of a scalar parameter `alpha` too
+// (AlphaActivation).
+class MatrixMap : public judge::ProblemDefinition {
  public:
-  MatrixActivation(double flops_per_element, std::string flop_formula)
+  MatrixMap(double flops_per_element, std::string flop_formula)
       : m_flops_per_element(flops_per_element), m_flop_formula(std::move(flop_formula)) {}
 
   std::vector<ParameterDecl> parameters() const override;
@@ -53,16 +55,45 @@ class MatrixActivation : public judge::ProblemDefinition {
   std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
   double flops(const judge::ScalarArgs& args) const override;
   std::string flop_formula() const override { return m_flop_formula; }
+
+ protected:
+  int64_t element_count(const judge::ScalarArgs& args) const { return args.integer("n") * args.integer("m"); }
+
+ private:
+  double m_flops_per_element;
+  std::string m_flop_formula;
+};
+
+class MatrixActivation : public MatrixMap {
+ public:
+  using MatrixMap::MatrixMap;
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override;
 
  protected:
   // The activation of one element, in double.
   virtual double activation(double x) const = 0;
+};
+
+// An activation with a finite scalar `alpha` (ELU, leaky ReLU). Tensara's
+// ABIs put alpha in different places and types, so the problem gives its
+// parameter list: input, output, n, m and alpha, in its own order.
+class AlphaActivation : public MatrixMap {
+ public:
+  AlphaActivation(std::vector<ParameterDecl> parameters, double flops_per_element, std::string flop_formula)
+      : MatrixMap(flops_per_element, std::move(flop_formula)), m_parameters(std::move(parameters)) {}
+
+  std::vector<ParameterDecl> parameters() const override { return m_parameters; }
+  void validate(const judge::ScalarArgs& args) const override;
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override;
+
+ protected:
+  // The activation of one element, in double, alpha as the reference holds it.
+  virtual double activation(double x, double alpha) const = 0;
 
  private:
-  double m_flops_per_element;
-  std::string m_flop_formula;
+  std::vector<ParameterDecl> m_parameters;
 };
 
 // The logistic function 1 / (1 + e^-x), evaluated without overflow for any x.

@@ -25,22 +25,24 @@ void validate_global_scale(const judge::ScalarArgs& args, const std::string& nam
 
 judge::Shape swizzled_scale_shape(int64_t rows, int64_t cols) { return {(rows + 127) / 128 * 128, (cols + 3) / 4 * 4}; }
 
-std::vector<float> decode_block_scaled(const uint8_t* codes, const uint8_t* scales, int64_t rows, int64_t k,
-                                       ElementCodes elements, ScaleCodes scale_codes, int64_t block) {
+void decode_block_scaled(const uint8_t* codes, const uint8_t* scales, int64_t rows, int64_t k,
+                         const BlockScaledFormat& format, double factor, float* out) {
   namespace mx = microscaling;
-  std::vector<float> values(static_cast<std::size_t>(rows * k));
-  const int64_t scale_cols = k / block;
+  const int64_t scale_cols = k / format.block;
   parallel_for(rows, [&](int64_t row) {
     for (int64_t col = 0; col < k; ++col) {
-      const uint8_t scale_code = scales[mx::swizzled_scale_offset(row, col / block, scale_cols)];
-      const double scale = scale_codes == ScaleCodes::kE8m0 ? mx::e8m0_value(scale_code) : mx::e4m3_value(scale_code);
-      const double element = elements == ElementCodes::kE4m3
+      const int64_t block = col / format.block;
+      const uint8_t scale_code = scales[format.layout == ScaleLayout::kRowMajor
+                                            ? row * scale_cols + block
+                                            : mx::swizzled_scale_offset(row, block, scale_cols)];
+      const double scale =
+          format.scales == ScaleCodes::kE8m0 ? mx::e8m0_value(scale_code) : mx::e4m3_value(scale_code);
+      const double element = format.elements == ElementCodes::kE4m3
                                  ? mx::e4m3_value(codes[row * k + col])
                                  : mx::e2m1_value(mx::fp4_nibble(codes[(row * k + col) / 2], col));
-      values[static_cast<std::size_t>(row * k + col)] = static_cast<float>(element * scale);
+      out[row * k + col] = static_cast<float>(element * scale * factor);
     }
   });
-  return values;
 }
 
 namespace {
@@ -83,10 +85,11 @@ double BlockScaledGemm::flops(const judge::ScalarArgs& args) const {
 void BlockScaledGemm::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                                 const judge::MutableTensors& outputs) const {
   const int64_t m = args.integer("m"), n = args.integer("n"), k = args.integer("k");
-  const std::vector<float> a = decode_block_scaled(inputs.at("q_a").as<uint8_t>(), inputs.at("scale_a").as<uint8_t>(),
-                                                   m, k, m_format.elements, m_format.scales, m_format.block);
-  const std::vector<float> b = decode_block_scaled(inputs.at("q_b").as<uint8_t>(), inputs.at("scale_b").as<uint8_t>(),
-                                                   n, k, m_format.elements, m_format.scales, m_format.block);
+  std::vector<float> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(n * k));
+  decode_block_scaled(inputs.at("q_a").as<uint8_t>(), inputs.at("scale_a").as<uint8_t>(), m, k, m_format, 1,
+                      a.data());
+  decode_block_scaled(inputs.at("q_b").as<uint8_t>(), inputs.at("scale_b").as<uint8_t>(), n, k, m_format, 1,
+                      b.data());
   const double global = global_factor(args);
   float* c = outputs.at("c");  // a float16 output's elements are held as float32
   matmul_rows({a.data(), k, false}, {b.data(), k, true}, m, n, k, [&](int64_t row, const double* values) {
@@ -131,6 +134,27 @@ void MxQuantize::reference(const judge::ScalarArgs& args, const judge::ConstTens
       for (int64_t i = 0; i < mx::kMxBlock; ++i) q[block * mx::kMxBlock + i] = mx::e4m3_code(x[i] * inverse);
     }
   });
+}
+
+std::vector<judge::ProblemDefinition::ParameterDecl> BlockScaledDequantize::parameters() const {
+  return {{"q", "const uint8_t*"}, {"scale", "const uint8_t*"}, {"out", "float*"}, {"m", "size_t"}, {"k", "size_t"}};
+}
+
+void BlockScaledDequantize::validate(const judge::ScalarArgs& args) const {
+  validate_blocked_matrix(args, "m", "k", m_format.block);
+}
+
+std::map<std::string, judge::Shape> BlockScaledDequantize::tensor_shapes(const judge::ScalarArgs& args) const {
+  const int64_t m = args.integer("m"), k = args.integer("k");
+  const judge::Shape scales = m_format.layout == ScaleLayout::kRowMajor ? judge::Shape{m, k / m_format.block}
+                                                                       : swizzled_scale_shape(m, k / m_format.block);
+  return {{"q", {m, code_columns(k, m_format.elements)}}, {"scale", scales}, {"out", {m, k}}};
+}
+
+void BlockScaledDequantize::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                      const judge::MutableTensors& outputs) const {
+  decode_block_scaled(inputs.at("q").as<uint8_t>(), inputs.at("scale").as<uint8_t>(), args.integer("m"),
+                      args.integer("k"), m_format, global_factor(args), outputs.at("out"));
 }
 
 }  // namespace problems

@@ -31,20 +31,25 @@ judge::Shape swizzled_scale_shape(int64_t rows, int64_t cols);
 enum class ElementCodes { kE4m3, kE2m1Packed };  // one byte each; two per byte, even column low
 enum class ScaleCodes { kE8m0, kE4m3 };
 
-// A (rows x k) operand of a block-scaled GEMM decoded to float32, row-major:
-// element (r, c) times the scale of block (r, c / block), the scales in the
-// 128x4 tiled layout (microscaling.h). Every product of an E4M3 or E2M1
-// value and an E8M0 or E4M3 scale is exact in float32 while it stays in the
-// normal range, which the test data ensure.
-std::vector<float> decode_block_scaled(const uint8_t* codes, const uint8_t* scales, int64_t rows, int64_t k,
-                                       ElementCodes elements, ScaleCodes scale_codes, int64_t block);
+// Where the block scales of a (rows x k) matrix lie: row-major, one row of
+// k / block scales per row, or in the 128x4 tiled layout (microscaling.h).
+enum class ScaleLayout { kRowMajor, kTiled128x4 };
 
-// How the operands of a block-scaled GEMM are coded.
+// How a block-scaled matrix codes its elements and block scales.
 struct BlockScaledFormat {
   ElementCodes elements;
   ScaleCodes scales;
   int64_t block;  // elements per scale along k
+  ScaleLayout layout = ScaleLayout::kTiled128x4;
 };
+
+// A (rows x k) block-scaled matrix decoded to float32, row-major, on the
+// reference threads: out[r * k + c] = element (r, c) times the scale of block
+// (r, c / block) times `factor`, in double, rounded once. With factor 1,
+// every product of an E4M3 or E2M1 value and an E8M0 or E4M3 scale is exact
+// in float32 while it stays in the normal range, which the test data ensure.
+void decode_block_scaled(const uint8_t* codes, const uint8_t* scales, int64_t rows, int64_t k,
+                         const BlockScaledFormat& format, double factor, float* out);
 
 // c (m, n) = A (m, k) * B (n, k)^T with both operands block-scaled in
 // `format`: tensors q_a and q_b (rows of codes), scale_a and scale_b (128x4
@@ -96,6 +101,29 @@ class MxQuantize : public judge::ProblemDefinition {
 
  private:
   ElementCodes m_elements;
+};
+
+// Dequantization of an (m, k) block-scaled matrix in `format`, with the MX
+// ABI (const uint8_t* q, const uint8_t* scale, float* out, size_t m,
+// size_t k), k a multiple of the block: out = decode_block_scaled(...,
+// global_factor(args)). A format with more parameters (NVFP4's sf_g)
+// overrides parameters() and validate(); each problem states its FLOPs.
+class BlockScaledDequantize : public judge::ProblemDefinition {
+ public:
+  explicit BlockScaledDequantize(BlockScaledFormat format) : m_format(format) {}
+
+  std::vector<ParameterDecl> parameters() const override;
+  void validate(const judge::ScalarArgs& args) const override;
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override;
+
+ protected:
+  // The factor, in double, by which every decoded element is multiplied.
+  virtual double global_factor(const judge::ScalarArgs& /*args*/) const { return 1; }
+
+ private:
+  BlockScaledFormat m_format;
 };
 
 }  // namespace problems

@@ -79,4 +79,43 @@ void pool(PoolKind kind, const PoolGeometry& geometry, const float* input, float
   });
 }
 
+std::vector<judge::ProblemDefinition::ParameterDecl> PoolingProblem::parameters() const {
+  std::vector<ParameterDecl> all = {{"input", "const float*"}, {"kernel_size", "int"}, {"stride", "int"},
+                                    {"padding", "int"}};
+  if (m_kind == PoolKind::kMax) all.push_back({"dilation", "int"});
+  all.push_back({"output", "float*"});
+  for (const std::string& extent : m_extents) all.push_back({extent, "size_t"});
+  return all;
+}
+
+std::map<std::string, judge::Shape> PoolingProblem::tensor_shapes(const judge::ScalarArgs& args) const {
+  const PoolGeometry g = geometry(args);
+  return {{"input", g.in}, {"output", g.out}};
+}
+
+void PoolingProblem::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                               const judge::MutableTensors& outputs) const {
+  pool(m_kind, geometry(args), inputs.at("input"), outputs.at("output"));
+}
+
+double undilated_window_count(const PoolGeometry& geometry) {
+  double windows = 1;
+  for (int64_t in : geometry.in) {
+    windows *= static_cast<double>(pooled_extent(in, geometry.kernel, geometry.stride, geometry.padding, 1));
+  }
+  return windows;
+}
+
+double output_count(const PoolGeometry& geometry) {
+  int64_t count = 1;
+  for (int64_t out : geometry.out) count *= out;
+  return static_cast<double>(count);
+}
+
+double window_taps(const PoolGeometry& geometry) {
+  int64_t taps = 1;
+  for (std::size_t axis = 0; axis < geometry.in.size(); ++axis) taps *= geometry.kernel;
+  return static_cast<double>(taps);
+}
+
 }  // namespace problems

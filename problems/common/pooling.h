@@ -9,10 +9,13 @@
 // pooling counts padded positions as zeros in the divisor
 // (count_include_pad), so every window divides by kernel_size^axes. Not the
 // max-pool of normalization.h, which is the fused problems' window = stride
-// variant on channel-major double data.
+// variant on channel-major double data. PoolingProblem is the whole
+// definition of such a problem but for its FLOP count (Tensara's counts differ
+// from problem to problem).
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,5 +50,37 @@ PoolGeometry pool_geometry(const judge::ScalarArgs& args, const std::vector<std:
 // Pools `input` (shape geometry.in) into `output` (shape geometry.out), in
 // double, each output rounded once to float32. Multi-threaded.
 void pool(PoolKind kind, const PoolGeometry& geometry, const float* input, float* output);
+
+// A pooling problem with Tensara's ABI: (const float* input, int kernel_size,
+// int stride, int padding[, int dilation], float* output, size_t extent...),
+// dilation for max pooling only. A subclass supplies the FLOP count.
+class PoolingProblem : public judge::ProblemDefinition {
+ public:
+  // `extents`: the size parameters, outermost first ({"H", "W"}).
+  PoolingProblem(PoolKind kind, std::vector<std::string> extents) : m_kind(kind), m_extents(std::move(extents)) {}
+
+  std::vector<ParameterDecl> parameters() const override;
+  void validate(const judge::ScalarArgs& args) const override { geometry(args); }
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override;
+
+ protected:
+  PoolGeometry geometry(const judge::ScalarArgs& args) const {
+    return pool_geometry(args, m_extents, m_kind == PoolKind::kMax);
+  }
+
+ private:
+  PoolKind m_kind;
+  std::vector<std::string> m_extents;
+};
+
+// Windows an undilated kernel would give: the product over axes of
+// pooled_extent(in, kernel, stride, padding, 1).
+double undilated_window_count(const PoolGeometry& geometry);
+
+// Product of the output extents, and kernel_size^axes.
+double output_count(const PoolGeometry& geometry);
+double window_taps(const PoolGeometry& geometry);
 
 }  // namespace problems

@@ -70,4 +70,33 @@ double per_line_tail_flops(const judge::ScalarArgs& args) {
   return static_cast<double>(s.outer * s.inner) * static_cast<double>(s.extent - 1);
 }
 
+std::vector<judge::ProblemDefinition::ParameterDecl> DimIndexReduction::parameters() const {
+  return {{"input", "const float*"}, {"dim", "int"}, {"output", "int*"}, {"shape", "const int*"}, {"ndim", "int"}};
+}
+
+void DimIndexReduction::validate(const judge::ScalarArgs& args) const {
+  require(args.integer("ndim") >= 2, "parameter 'ndim' = " + std::to_string(args.integer("ndim")) +
+                                         " must be at least 2 (the output drops a dimension)");
+  reduction_shape(args);
+}
+
+std::map<std::string, judge::Shape> DimIndexReduction::tensor_shapes(const judge::ScalarArgs& args) const {
+  const ReductionShape s = reduction_shape(args);
+  judge::Shape dropped = s.extents;
+  dropped.erase(dropped.begin() + s.dim);
+  return {{"input", s.extents}, {"output", dropped}, {"shape", {static_cast<int64_t>(s.extents.size())}}};
+}
+
+void DimIndexReduction::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                  const judge::MutableTensors& outputs) const {
+  const ReductionShape s = reduction_shape(args);
+  const float* input = inputs.at("input");
+  int32_t* output = outputs.at("output").as<int32_t>();
+  parallel_for(s.outer, [&](int64_t o) {
+    for (int64_t i = 0; i < s.inner; ++i) {
+      output[o * s.inner + i] = static_cast<int32_t>(pick_line(input + o * s.extent * s.inner + i, s.inner, s.extent));
+    }
+  });
+}
+
 }  // namespace problems

@@ -3,7 +3,9 @@
 // `ndim` and `dim`. validate() of such a problem is reduction_shape(args).
 // DimReduction is the whole definition of a float reduction over one
 // dimension with keepdim output (sum-dim, mean-dim, max-dim, ...), so such a
-// problem is its reduction of one line and its FLOP count.
+// problem is its reduction of one line and its FLOP count; DimIndexReduction
+// is the same for Tensara's argmax/argmin (an int32 index per line, the
+// reduced dimension dropped).
 #pragma once
 
 #include <cstdint>
@@ -59,6 +61,36 @@ float fold_line(const float* x, int64_t stride, int64_t count, Combine combine) 
   float acc = x[0];
   for (int64_t k = 1; k < count; ++k) acc = combine(acc, x[k * stride]);
   return acc;
+}
+
+// The index of the value a line reduces to, over one dimension, with
+// Tensara's ABI (const float* input, int dim, int* output, const int* shape,
+// int ndim), ndim >= 2: the output (int32, compared exactly) has the input's
+// shape without dimension `dim`. The reference picks each line's index on
+// the reference threads; a subclass supplies the pick and the FLOP count.
+class DimIndexReduction : public judge::ProblemDefinition {
+ public:
+  std::vector<ParameterDecl> parameters() const override;
+  void validate(const judge::ScalarArgs& args) const override;
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override;
+
+ protected:
+  // The chosen k in [0, count) of the values x[0], x[stride], ...,
+  // x[(count - 1) * stride].
+  virtual int64_t pick_line(const float* x, int64_t stride, int64_t count) const = 0;
+};
+
+// The first k whose x[k * stride] is preferred to every earlier value:
+// prefer(candidate, best) must be strict, so the first of equal values stays.
+template <typename Prefer>
+int64_t first_preferred_index(const float* x, int64_t stride, int64_t count, Prefer prefer) {
+  int64_t best = 0;
+  for (int64_t k = 1; k < count; ++k) {
+    if (prefer(x[k * stride], x[best * stride])) best = k;
+  }
+  return best;
 }
 
 }  // namespace problems

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "judge/problem/definition.h"
-#include "problems/common/conv_transpose.h"
+#include "problems/common/conv_transpose_problem.h"
 #include "problems/common/normalization.h"
 #include "problems/common/parallel.h"
 #include "problems/common/scalar_checks.h"
@@ -20,79 +20,38 @@ namespace {
 
 constexpr int64_t kPoolWindow = 2;
 
-ConvTransposeGeometry conv_geometry(const judge::ScalarArgs& args) {
-  ConvTransposeGeometry g;
-  g.in_channels = args.integer("in_channels");
-  g.out_channels = args.integer("out_channels");
-  g.in_size = {args.integer("depth"), args.integer("height"), args.integer("width")};
-  g.kernel = {args.integer("kernel_d"), args.integer("kernel_h"), args.integer("kernel_w")};
-  g.stride = {args.integer("stride_d"), args.integer("stride_h"), args.integer("stride_w")};
-  g.padding = {args.integer("padding_d"), args.integer("padding_h"), args.integer("padding_w")};
-  g.output_padding = {args.integer("output_padding_d"), args.integer("output_padding_h"),
-                      args.integer("output_padding_w")};
-  return g;
-}
-
 double exact_gelu(double x) { return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))); }
 
-class ConvTranspose3dSumLayerNormAvgPoolGelu : public judge::ProblemDefinition {
+class ConvTranspose3dSumLayerNormAvgPoolGelu : public ConvTransposeProblem {
  public:
+  ConvTranspose3dSumLayerNormAvgPoolGelu()
+      : ConvTransposeProblem({.spatial_axes = 3,
+                              .min_output = kPoolWindow,
+                              .min_output_reason = "the 2x2x2 average-pool window"}) {}
+
   std::vector<ParameterDecl> parameters() const override {
-    return {{"input", "const float*"},      {"kernel", "const float*"},
-            {"output", "float*"},           {"batch_size", "size_t"},
-            {"in_channels", "size_t"},      {"out_channels", "size_t"},
-            {"depth", "size_t"},            {"height", "size_t"},
-            {"width", "size_t"},            {"kernel_d", "size_t"},
-            {"kernel_h", "size_t"},         {"kernel_w", "size_t"},
-            {"stride_d", "size_t"},         {"stride_h", "size_t"},
-            {"stride_w", "size_t"},         {"padding_d", "size_t"},
-            {"padding_h", "size_t"},        {"padding_w", "size_t"},
-            {"output_padding_d", "size_t"}, {"output_padding_h", "size_t"},
-            {"output_padding_w", "size_t"}, {"sum_weight", "double"}};
+    std::vector<ParameterDecl> all = {{"input", "const float*"}, {"kernel", "const float*"}, {"output", "float*"}};
+    for (const ParameterDecl& size : size_parameters()) all.push_back(size);
+    all.push_back({"sum_weight", "double"});
+    return all;
   }
 
   void validate(const judge::ScalarArgs& args) const override {
-    for (const char* name : {"batch_size", "in_channels", "out_channels", "depth", "height",
-                             "width", "kernel_d", "kernel_h", "kernel_w", "stride_d", "stride_h",
-                             "stride_w"}) {
-      size_at_least(args, name, 1);
-    }
-    for (const char* name : {"padding_d", "padding_h", "padding_w", "output_padding_d",
-                             "output_padding_h", "output_padding_w"}) {
-      size_at_least(args, name, 0);
-    }
+    ConvTransposeProblem::validate(args);
     finite_real(args, "sum_weight");
-    const char* suffixes[] = {"d", "h", "w"};
-    const char* extents[] = {"depth", "height", "width"};
-    const ConvTransposeGeometry g = conv_geometry(args);
-    for (int axis = 0; axis < 3; ++axis) {
-      const std::string suffix = suffixes[axis];
-      require_output_padding_below("output_padding_" + suffix, g.output_padding[axis],
-                                   g.stride[axis], 1);
-      require(g.out_size(axis) >= kPoolWindow,
-              std::string("transposed-convolution output ") + extents[axis] + " " +
-                  std::to_string(g.out_size(axis)) + " (from " + extents[axis] + ", kernel_" +
-                  suffix + ", stride_" + suffix + ", padding_" + suffix + ", output_padding_" +
-                  suffix + ") is below the 2x2x2 average-pool window");
-    }
   }
 
   std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
-    const ConvTransposeGeometry g = conv_geometry(args);
-    const int64_t b = args.integer("batch_size");
-    return {{"input", {b, g.in_channels, g.in_size[0], g.in_size[1], g.in_size[2]}},
-            {"kernel", {g.in_channels, g.out_channels, g.kernel[0], g.kernel[1], g.kernel[2]}},
-            {"output", {b, g.out_channels, g.out_size(0) / kPoolWindow,
-                        g.out_size(1) / kPoolWindow, g.out_size(2) / kPoolWindow}}};
+    return {{"input", input_shape(args)}, {"kernel", kernel_shape(args)}, {"output", output_shape(args, kPoolWindow)}};
   }
 
   double flops(const judge::ScalarArgs& args) const override {
-    const ConvTransposeGeometry g = conv_geometry(args);
+    const ConvTransposeGeometry g = geometry(args);
     const double b = args.integer("batch_size");
     const double conv_elements = b * g.out_channels * g.out_volume();
     const double pooled = b * g.out_channels * (g.out_size(0) / kPoolWindow) *
                           (g.out_size(1) / kPoolWindow) * (g.out_size(2) / kPoolWindow);
-    return 2 * b * g.multiply_adds_per_sample() + 5 * conv_elements + 13 * pooled;
+    return convolution_flops(args) + 5 * conv_elements + 13 * pooled;
   }
 
   std::string flop_formula() const override {
@@ -103,21 +62,15 @@ class ConvTranspose3dSumLayerNormAvgPoolGelu : public judge::ProblemDefinition {
 
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override {
-    const ConvTransposeGeometry g = conv_geometry(args);
-    const int64_t batch = args.integer("batch_size");
+    const ConvTransposeGeometry g = geometry(args);
     const double sum_weight = args.real("sum_weight");
     const int64_t channels = g.out_channels;
     const int64_t cd = g.out_size(0), ch = g.out_size(1), cw = g.out_size(2);
     const int64_t volume = cd * ch * cw;
     const int64_t pd = cd / kPoolWindow, ph = ch / kPoolWindow, pw = cw / kPoolWindow;
-    const float* input = inputs.at("input");
     float* output = outputs.at("output");
 
-    ConvTranspose conv(g, inputs.at("kernel"));
-    const int64_t sample_in = g.in_channels * g.in_volume();
-    parallel_for(batch, [&](int64_t n) {
-      double* x = scratch_buffer(0, channels * volume);
-      conv.run_sample(input + n * sample_in, x);
+    for_each_sample(args, inputs, [&](int64_t n, double* x) {
       // LayerNorm over channels: per position, mean and biased variance of
       // (x + sum_weight) over c; loops run over contiguous positions.
       double* mean = scratch_buffer(1, volume);

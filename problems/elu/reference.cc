@@ -4,39 +4,19 @@
 
 #include "judge/problem/definition.h"
 #include "problems/common/elementwise.h"
-#include "problems/common/scalar_checks.h"
 
 namespace problems {
 namespace {
 
-class Elu : public judge::ProblemDefinition {
+class Elu : public AlphaActivation {
  public:
-  std::vector<ParameterDecl> parameters() const override {
-    return {{"input", "const float*"}, {"output", "float*"}, {"n", "size_t"}, {"m", "size_t"}, {"alpha", "float"}};
-  }
+  Elu()
+      : AlphaActivation({{"input", "const float*"}, {"output", "float*"}, {"n", "size_t"}, {"m", "size_t"},
+                         {"alpha", "float"}},
+                        3, "3 * n * m (Tensara's count: compare, exp, multiply-subtract)") {}
 
-  void validate(const judge::ScalarArgs& args) const override {
-    size_at_least(args, "n", 1);
-    size_at_least(args, "m", 1);
-    finite_real(args, "alpha");
-  }
-
-  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
-    const judge::Shape matrix = {args.integer("n"), args.integer("m")};
-    return {{"input", matrix}, {"output", matrix}};
-  }
-
-  double flops(const judge::ScalarArgs& args) const override {
-    return 3.0 * static_cast<double>(args.integer("n")) * static_cast<double>(args.integer("m"));
-  }
-  std::string flop_formula() const override { return "3 * n * m (Tensara's count: compare, exp, multiply-subtract)"; }
-
-  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
-                 const judge::MutableTensors& outputs) const override {
-    const double alpha = args.real("alpha");
-    map_unary(inputs.at("input"), outputs.at("output"), args.integer("n") * args.integer("m"),
-              [alpha](double x) { return x > 0 ? x : alpha * std::expm1(x); });
-  }
+ protected:
+  double activation(double x, double alpha) const override { return x > 0 ? x : alpha * std::expm1(x); }
 };
 
 }  // namespace

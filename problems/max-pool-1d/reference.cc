@@ -8,34 +8,17 @@
 namespace problems {
 namespace {
 
-const std::vector<std::string> kExtents = {"H"};
-
-class MaxPool1d : public judge::ProblemDefinition {
+class MaxPool1d : public PoolingProblem {
  public:
-  std::vector<ParameterDecl> parameters() const override {
-    return {{"input", "const float*"}, {"kernel_size", "int"}, {"stride", "int"}, {"padding", "int"},
-            {"dilation", "int"},       {"output", "float*"},    {"H", "size_t"}};
-  }
-
-  void validate(const judge::ScalarArgs& args) const override { pool_geometry(args, kExtents, true); }
-
-  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
-    const PoolGeometry g = pool_geometry(args, kExtents, true);
-    return {{"input", g.in}, {"output", g.out}};
-  }
+  MaxPool1d() : PoolingProblem(PoolKind::kMax, {"H"}) {}
 
   // Tensara's count: kernel_size - 1 comparisons per output.
   double flops(const judge::ScalarArgs& args) const override {
-    const PoolGeometry g = pool_geometry(args, kExtents, true);
+    const PoolGeometry g = geometry(args);
     return static_cast<double>(g.out[0]) * static_cast<double>(g.kernel - 1);
   }
   std::string flop_formula() const override {
     return "H_out * (kernel_size - 1) (one comparison per window tap after the first)";
-  }
-
-  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
-                 const judge::MutableTensors& outputs) const override {
-    pool(PoolKind::kMax, pool_geometry(args, kExtents, true), inputs.at("input"), outputs.at("output"));
   }
 };
 

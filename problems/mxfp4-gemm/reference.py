@@ -1,34 +1,15 @@
 """PyTorch statement of mxfp4-gemm: c = A B^T with A, B decoded from packed E2M1 codes and
 E8M0 block scales (128x4 tiled layout), in float64."""
-import torch
+import pathlib
+import sys
 
-BLOCK = 32
-E2M1 = torch.tensor([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0], dtype=torch.float64)
-
-
-def e2m1_values(codes):
-    c = codes.long()
-    magnitude = E2M1[c & 0x7]
-    return torch.where((c & 0x8) != 0, -magnitude, magnitude)
-
-
-def unpack_fp4(packed):
-    """Each byte -> (low nibble, high nibble): the even element is the low one."""
-    p = packed.long()
-    return torch.stack([p & 0xF, p >> 4], dim=-1).reshape(*packed.shape[:-1], packed.shape[-1] * 2)
-
-
-def unswizzle(scales, rows, cols):
-    """The (rows, cols) scale matrix from its 128x4 tiled storage."""
-    padded_rows, padded_cols = scales.shape
-    tiles = scales.reshape(padded_rows // 128, padded_cols // 4, 32, 4, 4)  # (tile row, tile col, r%32, r//32, c)
-    return tiles.permute(0, 3, 2, 1, 4).reshape(padded_rows, padded_cols)[:rows, :cols]
+sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "common"))
+import microscaling as mx  # noqa: E402
 
 
 def decode(codes, scales, rows, k):
-    values = e2m1_values(unpack_fp4(codes)).reshape(rows, k // BLOCK, BLOCK)
-    factors = torch.pow(2.0, (unswizzle(scales, rows, k // BLOCK).long() - 127).double())
-    return (values * factors.unsqueeze(-1)).reshape(rows, k)
+    values = mx.e2m1_values(mx.unpack_fp4(codes))
+    return mx.block_scaled(values, mx.e8m0_values(mx.unswizzle(scales, rows, k // mx.MX_BLOCK)), rows, k, mx.MX_BLOCK)
 
 
 def compute(params, inputs):

@@ -1,11 +1,12 @@
 // Times each problem's exact reference on one case (default: the full-tier
 // case "upstream", or where a problem keeps upstream's own case names, its
-// first full-tier case) and prints one JSON object per line for
-// torch_benchmark.py: problem, case, params, input shapes and ranges,
-// seconds (wall and CPU), threads, flops. Inputs are generated as the judge generates them
-// (seed 0); generation is not timed.
+// first full-tier case), or on every case of a tier (--tier), and prints one
+// JSON object per line for torch_benchmark.py and full_tier_benchmark.py:
+// problem, case, params, input shapes and ranges, seconds (wall and CPU),
+// threads, flops. Inputs are generated as the judge generates them (seed 0);
+// generation is not timed.
 //
-//   time_references [--problem SLUG]... [--case upstream] [--problems-dir DIR]
+//   time_references [--problem SLUG]... [--case upstream | --tier full] [--problems-dir DIR]
 #include <sys/resource.h>
 
 #include <chrono>
@@ -61,6 +62,7 @@ int run(int argc, char** argv) {
   options.add_options()("problem", "problem slug (repeatable; default: every problem)",
                         cxxopts::value<std::vector<std::string>>())(
       "case", "case to time", cxxopts::value<std::string>()->default_value("upstream"))(
+      "tier", "time every case of this tier instead (sample, check or full)", cxxopts::value<std::string>())(
       "problems-dir", "problems folder (default: the runfiles' problems/)", cxxopts::value<std::string>());
   const auto parsed = options.parse(argc, argv);
   const judge::Catalogue catalogue(parsed.count("problems-dir")
@@ -72,6 +74,12 @@ int run(int argc, char** argv) {
   for (const std::string& slug : slugs) {
     const judge::Problem problem = catalogue.load(slug);
     std::cerr << "time_references: " << slug << " ..." << std::endl;
+    if (parsed.count("tier")) {
+      for (const judge::TestCase* test_case : problem.cases.tier(judge::parse_tier(parsed["tier"].as<std::string>()))) {
+        std::cout << time_case(problem, *test_case).dump() << std::endl;
+      }
+      continue;
+    }
     const std::string name = parsed["case"].as<std::string>();
     const bool named_upstream = problem.cases.find(name) != nullptr;
     const judge::TestCase& test_case = named_upstream || parsed.count("case") > 0

@@ -8,7 +8,8 @@
 #   publish    into a local bare repository standing in for the leaderboard
 #              branch: records accumulate, publishing the same records again
 #              changes nothing, a push that loses a race is retried;
-#   pages      index.html, leaderboard.json and leaderboard.md are built.
+#   pages      every file `judge leaderboard --list-outputs` names is built
+#              and committed.
 # Everything runs through tools/ci/leaderboard.sh, as the workflow does.
 set -u
 
@@ -126,10 +127,12 @@ head_1=$(git -C "${REMOTE}" rev-parse leaderboard 2>/dev/null)
 [[ -n "${head_1}" ]] || fail "publish: no leaderboard branch in the bare repository"
 [[ $(git -C "${REMOTE}" ls-tree -r --name-only leaderboard records | grep -c '\.json$') == 2 ]] ||
   fail "publish: expected 2 records on the branch: $(git -C "${REMOTE}" ls-tree -r --name-only leaderboard)"
-for page in index.html leaderboard.json leaderboard.md; do
+mapfile -t pages < <("${JUDGE}" leaderboard --list-outputs)
+[[ ${#pages[@]} -ge 3 ]] || fail "judge leaderboard --list-outputs named ${#pages[@]} file(s): ${pages[*]}"
+for page in "${pages[@]}"; do
   [[ -s "${WORK}/site-1/${page}" ]] || fail "publish: no ${page} in the site folder"
+  git -C "${REMOTE}" cat-file -e "leaderboard:${page}" || fail "publish: ${page} is not committed"
 done
-git -C "${REMOTE}" cat-file -e leaderboard:leaderboard.md || fail "publish: leaderboard.md is not committed"
 expect_in "${WORK}/site-1/leaderboard.md" "Pipeline Tester"
 
 # A second shard run skips what the branch holds (same solution hash, device

@@ -5,7 +5,6 @@
 #include <set>
 
 #include "builtin_variables.h"
-#include "grid_sync_refusal.h"
 #include "inline_barrier_calls.h"
 #include "launch_calls.h"
 #include "shared_variables.h"
@@ -37,7 +36,6 @@ RewriteResult rewrite_once(std::string_view preprocessed, const RewriteOptions& 
   std::vector<Edit> edits;
   std::vector<SourceError> errors;
   refuse_library_includes(parsed, &errors);
-  GridSyncRefusal grid_sync;
   std::vector<bool> braces;  // per open brace: does it keep file scope?
   std::vector<size_t> kernel_markers;
   for (size_t i = 0; i < c.size(); ++i) {
@@ -61,8 +59,7 @@ RewriteResult rewrite_once(std::string_view preprocessed, const RewriteOptions& 
       edits.push_back({c.token(i).begin, c.token(i).end, builtin_replacement(c, i)});
     } else if (c.user_code(i)) {
       if (auto refusal = refuse_unsupported(c, i)) errors.push_back(*refusal);
-      grid_sync.visit(c, i, &errors);
-      if (word == "cudaLaunchKernel") drop_untyped_kernel_cast(c, i, &edits);
+      if (word == "cudaLaunchKernel" || word == "cudaLaunchCooperativeKernel") drop_untyped_kernel_cast(c, i, &edits);
     }
   }
   RewriteResult result;

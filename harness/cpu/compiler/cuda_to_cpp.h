@@ -5,9 +5,8 @@
 //   - shared_variables: `__shared__` becomes per-worker thread_local storage,
 //     `extern __shared__` the worker's dynamic shared buffer;
 //   - builtin_variables: threadIdx & co. read the running thread's context;
-//   - unsupported_code, grid_sync_refusal: what cannot run faithfully
-//     (inline PTX, tensor cores, GPU libraries, grid-wide sync) is refused
-//     with the user's file:line;
+//   - unsupported_code: what cannot run faithfully (inline PTX, tensor
+//     cores, GPU libraries) is refused with the user's file:line;
 //   - split_barriers: kernels become loops over their threads where they can.
 // The passes only collect edits (source_edits.h); the text is built once.
 // Line structure is preserved so g++ diagnostics keep the user's lines.

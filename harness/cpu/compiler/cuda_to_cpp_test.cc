@@ -148,16 +148,10 @@ TEST(CudaToCpp, IgnoresAssemblyInSystemHeaders) {
   EXPECT_TRUE(result.errors.empty());
 }
 
-TEST(CudaToCpp, RefusesTensorCoresLibrariesAndGridSync) {
+TEST(CudaToCpp, RefusesTensorCoresAndLibraries) {
   EXPECT_NE(only_error(marker() + "void k(){ nvcuda::wmma::fragment<int> f; }").message.find("wmma"),
             std::string::npos);
   EXPECT_NE(only_error(marker() + "void h(){ cublasCreate(&h); }").message.find("cuBLAS"), std::string::npos);
-  EXPECT_NE(only_error(marker() + "void k(){ cg::this_grid().sync(); }").message.find("grid"), std::string::npos);
-  for (const char* sync : {"void k(){ cg::grid_group g = cg::this_grid(); g.sync(); }",
-                           "void k(){ auto grid = cg::this_grid(); cg::sync(grid); }",
-                           "void f(const cg::grid_group& g){ g.sync(); }"}) {
-    EXPECT_NE(only_error(marker() + sync).message.find("grid-wide synchronisation"), std::string::npos) << sync;
-  }
   SourceError include = only_error("# 1 \"s.cu\"\n\n\n# 1 \"/usr/local/cuda/include/cublas_v2.h\" 1 3\nint x;\n");
   EXPECT_EQ(include.file, "s.cu");
   EXPECT_EQ(include.line, 3);
@@ -188,12 +182,17 @@ TEST(RefusalsInHostSource, LibrariesAndRefusedRuntimeApi) {
   EXPECT_NE(errors[1].message.find("graphs"), std::string::npos) << errors[1].message;
 }
 
-// Grid groups used for indexing compile; only their sync is refused.
-TEST(CudaToCpp, GridGroupWithoutSyncIsAccepted) {
-  RewriteResult result = rewrite_cuda_as_cpp(
-      marker() + "void k(int* o){ cg::grid_group grid = cg::this_grid(); cg::thread_block b = "
-                 "cg::this_thread_block(); o[grid.thread_rank()] = grid.size(); b.sync(); cg::sync(b); }\n");
-  EXPECT_TRUE(result.errors.empty()) << format_error(result.errors[0]);
+// Grid groups and their sync compile: cooperative launches run them
+// (runtime/cooperative_launch.cc).
+TEST(CudaToCpp, GridGroupsAndGridSyncAreAccepted) {
+  for (const char* sync : {"void k(int* o){ cg::grid_group grid = cg::this_grid(); o[grid.thread_rank()] = "
+                           "grid.size(); grid.sync(); }",
+                           "void k(){ cg::this_grid().sync(); }",
+                           "void k(){ auto grid = cg::this_grid(); cg::sync(grid); }",
+                           "void f(void** a){ cudaLaunchCooperativeKernel(k, 1, 2, a, 0, 0); }"}) {
+    RewriteResult result = rewrite_cuda_as_cpp(marker() + sync + "\n");
+    EXPECT_TRUE(result.errors.empty()) << sync << ": " << format_error(result.errors[0]);
+  }
 }
 
 TEST(CudaToCpp, ReportsMalformedLaunch) {
@@ -207,6 +206,8 @@ TEST(CudaToCpp, DropsTheUntypedCastOfCudaLaunchKernel) {
       "cudaLaunchKernel((void*)k2, 1, 2, a); }\n");
   EXPECT_NE(out.find("cudaLaunchKernel(k<float>, 1, 2, a, 0, 0)"), std::string::npos) << out;
   EXPECT_NE(out.find("cudaLaunchKernel(k2, 1, 2, a)"), std::string::npos) << out;
+  out = rewrite("void f(void** a) { cudaLaunchCooperativeKernel((void *)k, 1, 2, a, 0, s); }\n");
+  EXPECT_NE(out.find("cudaLaunchCooperativeKernel(k, 1, 2, a, 0, s)"), std::string::npos) << out;
 }
 
 }  // namespace

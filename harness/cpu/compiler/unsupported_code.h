@@ -1,8 +1,8 @@
 // Refuses, with the user's file:line, what the CPU backend cannot run
 // faithfully: inline assembly (PTX), tensor-core APIs (wmma::, __hmma...),
 // cuBLAS/cuDNN (their headers and names), cuRAND's host library, and the
-// runtime API functions of refused_api.h. Grid-wide sync has its own pass
-// (grid_sync_refusal.h).
+// runtime API functions of refused_api.h. Grid-wide sync is not refused:
+// cooperative launches run it (runtime/cooperative_launch.cc).
 #pragma once
 
 #include <optional>

@@ -13,6 +13,7 @@
 #include "cucpu/detail/kernel_services.h"
 #include "cucpu/detail/thread_context.h"
 #include "cucpu/detail/warp_collective.h"
+#include "launch_job.h"
 
 namespace cucpu::runtime {
 
@@ -68,12 +69,16 @@ struct BlockRun {
   std::vector<WarpRun> warps;
   std::vector<GroupRun> groups;  // grown on first use; see reset_group_rendezvous
   std::vector<CoalescedWaiter> coalesced_waiters;
+  // grid.sync() calls the block has completed (runtime/cooperative_launch.cc).
+  unsigned grid_syncs = 0;
   // Shuffled mode (CUCPU_SHUFFLE_SEED): start order and the choice of the
   // next ready thread come from a per-block seeded generator.
   bool shuffled = false;
   std::vector<unsigned> start_order;
   std::mt19937_64 random;
 };
+
+class GridBarrier;
 
 struct Worker {
   boost::context::fiber main;                 // the worker's own context while a fiber runs
@@ -86,6 +91,7 @@ struct Worker {
   void* body = nullptr;
   void (*run_threads)(void*) = nullptr;
   BlockRun block;
+  GridBarrier* grid = nullptr;                // the cooperative launch's barrier, if any
 };
 
 // The calling worker (created on first use).
@@ -94,6 +100,9 @@ Worker& this_worker();
 // Suspends the running CUDA thread (at a barrier or warp collective) and
 // runs another; returns when this thread is made ready and resumed.
 void suspend_current_thread();
+// Runs block `block_linear` of `job` on the calling thread, as one of the
+// blocks of a cooperative launch held together by `grid`; false if it failed.
+bool run_cooperative_block(LaunchJob& job, GridBarrier& grid, unsigned long long block_linear);
 // Leaves the running CUDA thread's fiber for good (a fault in the kernel).
 [[noreturn]] void abandon_current_thread();
 

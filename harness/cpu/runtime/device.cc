@@ -107,7 +107,7 @@ constexpr int kSingleToDoublePerfRatio = 2;
 constexpr int kMaxTexture1DLinearWidth = 1 << 28;
 
 // The emulated device: the limits the launch checks enforce, H100-like
-// values elsewhere, and no texture, IPC, multi-GPU or cluster support.
+// values elsewhere, and no surface, IPC, multi-GPU or cluster support.
 void fill_device_properties(cudaDeviceProp* prop) {
   std::memset(prop, 0, sizeof(*prop));
   std::strncpy(prop->name, "CPU backend (cucpu)", sizeof(prop->name) - 1);
@@ -190,7 +190,7 @@ void fill_device_properties(cudaDeviceProp* prop) {
   prop->concurrentManagedAccess = 1;
   prop->computePreemptionSupported = 1;
   prop->canUseHostPointerForRegisteredMem = 1;
-  prop->cooperativeLaunch = 0;  // grid-wide sync is refused
+  prop->cooperativeLaunch = 1;  // runtime/cooperative_launch.cc
   prop->sharedMemPerBlockOptin = kMaxSharedBytesPerBlock;
   prop->pageableMemoryAccessUsesHostPageTables = 1;
   prop->directManagedMemAccessFromHost = 1;
@@ -218,6 +218,8 @@ const cudaDeviceProp& device_properties() {
 }
 
 }  // namespace
+
+int multiprocessor_count() { return worker_count_cached(); }
 
 // A launch that names its kernel function gets exactly that function's
 // opt-in. One that cannot (a template instantiated by argument types that
@@ -574,7 +576,7 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes* attr, const void* f
 
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* num_blocks, const void*, int block_size, size_t) {
   if (num_blocks == nullptr || block_size <= 0) return fail(cudaErrorInvalidValue);
-  *num_blocks = block_size > 1024 ? 0 : 2048 / block_size > 32 ? 32 : 2048 / block_size;
+  *num_blocks = max_active_blocks_per_multiprocessor((unsigned long long)block_size);
   return cudaSuccess;
 }
 
@@ -612,6 +614,12 @@ extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t*, const void
 
 // The C form cannot know the kernel's parameter types; the template form in
 // cucpu/launch.h (chosen for any kernel pointer) does the launch.
+extern "C" cudaError_t cudaLaunchCooperativeKernel(const void*, dim3, dim3, void**, size_t, cudaStream_t) {
+  std::fprintf(stderr, "cucpu: cudaLaunchCooperativeKernel called with an untyped function pointer (const void*); "
+                       "pass the kernel itself so its parameter types are known\n");
+  return fail(cudaErrorInvalidDeviceFunction);
+}
+
 extern "C" cudaError_t cudaLaunchKernel(const void*, dim3, dim3, void**, size_t, cudaStream_t) {
   std::fprintf(stderr, "cucpu: cudaLaunchKernel called with an untyped function pointer (const void*); "
                        "pass the kernel itself so its parameter types are known\n");

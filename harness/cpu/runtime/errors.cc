@@ -85,6 +85,7 @@ void clear_errors() {
 
 std::string describe_site(const KernelSite* site) {
   if (site == nullptr) return "host code";
+  if (site->line == 0) return std::string("kernel '") + site->name + "'";  // launched through the runtime API
   return std::string("kernel '") + site->name + "' (" + site->file + ":" + std::to_string(site->line) + ")";
 }
 

@@ -12,6 +12,7 @@
 #include <map>
 #include <mutex>
 
+#include "cuda_arrays.h"
 #include "runtime_state.h"
 
 namespace cucpu::runtime {
@@ -186,8 +187,31 @@ cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t 
 }
 cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms* p) {
   if (p == nullptr) return fail(cudaErrorInvalidValue);
-  if (p->srcArray != nullptr || p->dstArray != nullptr) return fail(cudaErrorInvalidValue);  // no arrays here
-  return copy_3d(p->dstPtr, p->dstPos, p->srcPtr, p->srcPos, p->extent, p->kind);
+  if (p->srcArray == nullptr && p->dstArray == nullptr) {
+    return copy_3d(p->dstPtr, p->dstPos, p->srcPtr, p->srcPos, p->extent, p->kind);
+  }
+  // With a CUDA array on either side, the extent and the array's position
+  // count its texels; a pointer's position counts bytes.
+  cudaPitchedPtr src = p->srcPtr, dst = p->dstPtr;
+  cudaPos src_pos = p->srcPos, dst_pos = p->dstPos;
+  cudaExtent src_texels{}, dst_texels{};
+  size_t src_bytes = 0, dst_bytes = 0;
+  if (p->srcArray != nullptr) array_as_pitched(p->srcArray, &src, &src_texels, &src_bytes);
+  if (p->dstArray != nullptr) array_as_pitched(p->dstArray, &dst, &dst_texels, &dst_bytes);
+  if (src_bytes != 0 && dst_bytes != 0 && src_bytes != dst_bytes) return fail(cudaErrorInvalidValue);
+  size_t texel_bytes = src_bytes != 0 ? src_bytes : dst_bytes;
+  auto fits = [](const cudaPos& pos, const cudaExtent& extent, const cudaExtent& texels) {
+    return pos.x + extent.width <= texels.width && pos.y + extent.height <= texels.height &&
+           pos.z + extent.depth <= texels.depth;
+  };
+  if ((src_bytes != 0 && !fits(src_pos, p->extent, src_texels)) ||
+      (dst_bytes != 0 && !fits(dst_pos, p->extent, dst_texels))) {
+    return fail(cudaErrorInvalidValue);
+  }
+  if (src_bytes != 0) src_pos.x *= texel_bytes;
+  if (dst_bytes != 0) dst_pos.x *= texel_bytes;
+  cudaExtent bytes = make_cudaExtent(p->extent.width * texel_bytes, p->extent.height, p->extent.depth);
+  return copy_3d(dst, dst_pos, src, src_pos, bytes, p->kind);
 }
 cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms* p, cudaStream_t) { return cudaMemcpy3D(p); }
 cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms* p) {

@@ -11,6 +11,8 @@
 // worker's own context (run_block) regains control only when nothing can
 // run: the block is done, or deadlocked, which is reported, the kernel
 // abandoned, and the fault made sticky.
+#include <cxxabi.h>
+#include <dlfcn.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -26,6 +28,7 @@
 #include <thread>
 
 #include "block_run.h"
+#include "cooperative_launch.h"
 #include "launch_job.h"
 #include "worker_pool.h"
 #include "cucpu/launch.h"
@@ -290,6 +293,18 @@ bool run_block(Worker& worker, const LaunchJob& job, unsigned long long block_li
 }
 
 
+// The demangled name of the function at `kernel` ("k(int*)"), or "" when
+// the dynamic symbol table does not have it.
+std::string kernel_symbol_name(const void* kernel) {
+  Dl_info info{};
+  if (dladdr(kernel, &info) == 0 || info.dli_sname == nullptr || info.dli_saddr != kernel) return "";
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);
+  std::string name = status == 0 && demangled != nullptr ? demangled : info.dli_sname;
+  std::free(demangled);
+  return name;
+}
+
 // The checks a GPU makes before running anything.
 cudaError_t check_configuration(const KernelSite& site, const LaunchConfig& config) {
   const dim3& b = config.block;
@@ -316,7 +331,9 @@ namespace {
 __constinit thread_local Worker* tls_worker = nullptr;
 }  // namespace
 
-void work_on(LaunchJob& job) {
+namespace {
+// Points the calling worker at `job` for the blocks it will run.
+Worker& enter_launch(LaunchJob& job) {
   Worker& worker = this_worker();
   detail::ThreadContext& context = tls_context;
   context.block_dim = job.block;
@@ -326,20 +343,40 @@ void work_on(LaunchJob& job) {
   context.block = &worker.block;
   worker.body = job.body;
   worker.run_threads = job.run_threads;
+  return worker;
+}
+
+void leave_launch() {
+  tls_context.block = nullptr;
+  tls_context.site = nullptr;
+}
+
+unsigned long long block_at(const LaunchJob& job, unsigned long long index) {
+  if (!job.shuffled) return index;
+  return (unsigned long long)(((unsigned __int128)job.order_multiplier * index + job.order_offset) % job.total_blocks);
+}
+}  // namespace
+
+void work_on(LaunchJob& job) {
+  Worker& worker = enter_launch(job);
   while (!job.failed.load(std::memory_order_relaxed)) {
     unsigned long long first = job.next_block.fetch_add(job.blocks_per_claim, std::memory_order_relaxed);
     if (first >= job.total_blocks) break;
     unsigned long long end = std::min(first + job.blocks_per_claim, job.total_blocks);
     for (unsigned long long index = first; index < end && !job.failed.load(std::memory_order_relaxed); ++index) {
-      unsigned long long block_linear =
-          job.shuffled ? (unsigned long long)(((unsigned __int128)job.order_multiplier * index + job.order_offset) %
-                                              job.total_blocks)
-                       : index;
-      if (!run_block(worker, job, block_linear)) job.failed.store(true);
+      if (!run_block(worker, job, block_at(job, index))) job.failed.store(true);
     }
   }
-  context.block = nullptr;
-  context.site = nullptr;
+  leave_launch();
+}
+
+bool run_cooperative_block(LaunchJob& job, GridBarrier& grid, unsigned long long index) {
+  Worker& worker = enter_launch(job);
+  worker.grid = &grid;
+  bool done = run_block(worker, job, block_at(job, index));
+  worker.grid = nullptr;
+  leave_launch();
+  return done;
 }
 
 Worker& this_worker() {
@@ -393,6 +430,17 @@ cudaError_t launch_kernel(const KernelSite& site, const LaunchConfig& config, vo
   if (invalid != cudaSuccess) return record_error(invalid);
   LaunchJob job;
   job.site = &site;
+  // A launch through the runtime API (cudaLaunchKernel, ...) has no call
+  // site: messages name the kernel function by its symbol instead.
+  std::string kernel_name;
+  KernelSite named_site{};
+  if (site.line == 0 && config.kernel != nullptr) {
+    kernel_name = kernel_symbol_name(config.kernel);
+    if (!kernel_name.empty()) {
+      named_site = KernelSite{kernel_name.c_str(), "", 0};
+      job.site = &named_site;
+    }
+  }
   job.grid = config.grid;
   job.block = config.block;
   job.body = body;
@@ -407,12 +455,34 @@ cudaError_t launch_kernel(const KernelSite& site, const LaunchConfig& config, vo
     } while (std::gcd(job.order_multiplier, job.total_blocks) != 1);
     job.order_offset = random() % job.total_blocks;
   }
+  if (config.cooperative) {
+    // As on a GPU: the whole grid must fit the occupancy the device reports.
+    unsigned long long resident =
+        (unsigned long long)max_active_blocks_per_multiprocessor((unsigned long long)config.block.x *
+                                                                 config.block.y * config.block.z) *
+        multiprocessor_count();
+    if (job.total_blocks > resident) return record_error(cudaErrorCooperativeLaunchTooLarge);
+    if (g_serial_blocks.load() && job.total_blocks > 1) {
+      // --check-memory makes __shared__ arrays single globals: blocks cannot
+      // be resident together.
+      std::fprintf(stderr, "cucpu: %s: a cooperative launch of more than one block cannot run under "
+                           "--check-memory (its blocks would share their __shared__ arrays)\n",
+                   describe_site(job.site).c_str());
+      return record_error(cudaErrorNotSupported);
+    }
+  }
   std::lock_guard<std::mutex> lock(g_launch_mutex);
   if (g_serial_blocks.load()) {
     g_checked_dynamic_shared = std::malloc(config.shared_bytes == 0 ? 1 : config.shared_bytes);
-    work_on(job);
+    if (config.cooperative) {
+      run_cooperative_launch(job);  // one block, checked above
+    } else {
+      work_on(job);
+    }
     std::free(g_checked_dynamic_shared);
     g_checked_dynamic_shared = nullptr;
+  } else if (config.cooperative) {
+    run_cooperative_launch(job);
   } else {
     run_on_workers(worker_pool(), job);
   }

@@ -9,7 +9,7 @@
 #include <iostream>
 
 #include "judge/common/file_text.h"
-#include "judge/leaderboard/exit_codes.h"
+#include "judge/common/exit_codes.h"
 #include "judge/leaderboard/problem_facts.h"
 #include "judge/leaderboard/publish.h"
 

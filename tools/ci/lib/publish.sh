@@ -5,8 +5,8 @@
 #
 # The branch holds:
 #   records/<device>/<problem>--<content hash>.json   every record, append-only
-#   leaderboard.md, leaderboard.json                  built from all records
-#   index.html                                        the same page Pages serves
+#   the pages `judge leaderboard --list-outputs` names  built from all records
+#   (leaderboard.json, leaderboard.md, index.html: Pages serves the same files)
 # Record files are named by their content, so merging is copying: a name that
 # exists already holds the same bytes, and a second publish of the same
 # records changes nothing (no commit, no push).
@@ -22,7 +22,7 @@ BRANCH (default: leaderboard) of REMOTE (default: origin), the leaderboard is
 rebuilt from every record there (`judge leaderboard`), and the result is
 committed and pushed. A push that loses a race with another publish is
 retried from a fresh fetch, up to N times (default 5). The built pages
-(index.html, leaderboard.json, leaderboard.md) are copied into --site.
+(the files `judge leaderboard --list-outputs` names) are copied into --site.
 Source links start with URL (in GitHub Actions, by default, the repository's
 blob/<branch>/).
 Exit status: 0 published or already up to date; 1 the leaderboard build
@@ -79,7 +79,7 @@ publish_attempt() {
     *) die "publish: judge leaderboard failed (exit $build_status)" ;;
   esac
   local page
-  for page in leaderboard.md leaderboard.json index.html; do
+  for page in "${pages[@]}"; do
     [[ -f "$work/pages/$page" ]] || die "publish: judge leaderboard wrote no $page"
     cp "$work/pages/$page" "$tree/$page"
   done
@@ -112,7 +112,7 @@ publish_attempt() {
 # still gets its pages committed.
 pages_changed() {
   local commit=$1 tree=$2 page
-  for page in leaderboard.md leaderboard.json index.html; do
+  for page in "${pages[@]}"; do
     cmp -s <(git show "$commit:$page" 2>/dev/null | strip_build_time) <(strip_build_time <"$tree/$page") || return 0
   done
   return 1
@@ -154,6 +154,10 @@ publish_main() {
   local committer_email=${LEADERBOARD_GIT_EMAIL:-41898282+github-actions[bot]@users.noreply.github.com}
   local skipped_some=false
   judge_binary
+  # The files the leaderboard build writes: the judge's list, not ours.
+  local pages=()
+  mapfile -t pages < <(run_judge leaderboard --list-outputs)
+  ((${#pages[@]})) || die "publish: judge leaderboard --list-outputs named no file"
 
   # A private worktree of this checkout: it shares the remote's credentials
   # (actions/checkout keeps them in the checkout's config) and nothing else.
@@ -178,7 +182,8 @@ publish_main() {
   done
 
   mkdir -p "$site"
-  cp "$work/pages/index.html" "$work/pages/leaderboard.json" "$work/pages/leaderboard.md" "$site/"
+  local page
+  for page in "${pages[@]}"; do cp "$work/pages/$page" "$site/"; done
   log "publish: pages in $site"
   ! $skipped_some || return 1
 }

@@ -28,6 +28,8 @@ struct LaunchConfig {
   // The launched kernel function (the instantiation, for templates), when the
   // launch could name it: cudaFuncSetAttribute opt-ins apply per function.
   const void* kernel = nullptr;
+  // cudaLaunchCooperativeKernel: every block resident at once, for grid_group::sync().
+  bool cooperative = false;
   LaunchConfig(dim3 grid_dim, dim3 block_dim, size_t dynamic_shared_bytes = 0,
                cudaStream_t launch_stream = 0)
       : grid(grid_dim), block(block_dim), shared_bytes(dynamic_shared_bytes), stream(launch_stream) {}
@@ -91,11 +93,12 @@ cudaError_t launch_identified(const KernelSite& site, LaunchConfig config, const
 
 namespace detail {
 template <class... Params, size_t... I>
-cudaError_t launch_with_argument_array(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
-                                       size_t shared_bytes, cudaStream_t stream, std::index_sequence<I...>) {
-  static const KernelSite site{"(kernel launched with cudaLaunchKernel)", "", 0};
+cudaError_t launch_with_argument_array(const KernelSite& site, bool cooperative, void (*kernel)(Params...),
+                                       dim3 grid, dim3 block, void** args, size_t shared_bytes,
+                                       cudaStream_t stream, std::index_sequence<I...>) {
   LaunchConfig config(grid, block, shared_bytes, stream);
   config.kernel = reinterpret_cast<const void*>(kernel);
+  config.cooperative = cooperative;
   return launch(site, config, [kernel](auto&... a) { kernel(a...); }, *static_cast<std::decay_t<Params>*>(args[I])...);
 }
 }  // namespace detail
@@ -106,7 +109,19 @@ cudaError_t launch_with_argument_array(void (*kernel)(Params...), dim3 grid, dim
 template <class... Params>
 static inline cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
                                            size_t shared_bytes = 0, cudaStream_t stream = 0) {
-  return ::cucpu::detail::launch_with_argument_array(kernel, grid, block, args, shared_bytes, stream,
+  static const ::cucpu::KernelSite site{"(kernel launched with cudaLaunchKernel)", "", 0};
+  return ::cucpu::detail::launch_with_argument_array(site, false, kernel, grid, block, args, shared_bytes, stream,
+                                                     std::index_sequence_for<Params...>{});
+}
+
+// cudaLaunchCooperativeKernel with a kernel pointer: all blocks resident at
+// once, or cudaErrorCooperativeLaunchTooLarge (runtime/cooperative_launch.cc).
+template <class... Params>
+static inline cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(Params...), dim3 grid, dim3 block,
+                                                      void** args, size_t shared_bytes = 0,
+                                                      cudaStream_t stream = 0) {
+  static const ::cucpu::KernelSite site{"(kernel launched with cudaLaunchCooperativeKernel)", "", 0};
+  return ::cucpu::detail::launch_with_argument_array(site, true, kernel, grid, block, args, shared_bytes, stream,
                                                      std::index_sequence_for<Params...>{});
 }
 
@@ -117,26 +132,27 @@ static inline cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid,
 #undef blockDim
 namespace cucpu::detail {
 // cudaLaunchKernelEx with the kernel itself: the arguments convert to the
-// kernel's parameter types, as in the toolkit's template. Launch attributes
-// that need a GPU feature the backend lacks (clusters, cooperative launch)
+// kernel's parameter types, as in the toolkit's template. The cooperative
+// attribute makes a cooperative launch; clusters, which the backend lacks,
 // fail the launch with a message.
 template <class... Params, class... Args>
 cudaError_t launch_kernel_ex(const cudaLaunchConfig_t* config, void (*kernel)(Params...), Args&&... args) {
   if (config == nullptr) return cudaErrorInvalidValue;
+  bool cooperative = false;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const cudaLaunchAttribute& attribute = config->attrs[i];
-    bool cluster = attribute.id == cudaLaunchAttributeClusterDimension &&
-                   attribute.val.clusterDim.x * attribute.val.clusterDim.y * attribute.val.clusterDim.z > 1;
-    bool cooperative = attribute.id == cudaLaunchAttributeCooperative && attribute.val.cooperative != 0;
-    if (cluster || cooperative) {
-      std::fprintf(stderr, "cucpu: cudaLaunchKernelEx: %s launches are not supported by the CPU backend\n",
-                   cluster ? "thread block cluster" : "cooperative");
+    if (attribute.id == cudaLaunchAttributeClusterDimension &&
+        attribute.val.clusterDim.x * attribute.val.clusterDim.y * attribute.val.clusterDim.z > 1) {
+      std::fprintf(stderr, "cucpu: cudaLaunchKernelEx: thread block cluster launches are not supported by the "
+                           "CPU backend\n");
       return cudaErrorNotSupported;
     }
+    if (attribute.id == cudaLaunchAttributeCooperative) cooperative = attribute.val.cooperative != 0;
   }
   static const KernelSite site{"(kernel launched with cudaLaunchKernelEx)", "", 0};
   LaunchConfig launch_config(config->gridDim, config->blockDim, config->dynamicSmemBytes, config->stream);
   launch_config.kernel = reinterpret_cast<const void*>(kernel);
+  launch_config.cooperative = cooperative;
   return [&](std::decay_t<Params>... converted) {
     return launch(site, launch_config, [kernel](auto&... a) { kernel(a...); }, converted...);
   }(std::forward<Args>(args)...);

@@ -28,6 +28,7 @@
 #include "cucpu/launch.h"
 #include "cucpu/split_kernel.h"
 #include "cucpu/symbol_api.h"
+#include "cucpu/texture.h"
 
 #ifdef __SANITIZE_ADDRESS__
 namespace {

@@ -10,6 +10,12 @@ enum class BarrierKind : int { sync, count, all, any };
 // and / or of the predicates for the reducing forms. `file`:`line` is the
 // call site: threads waiting at different sites are barrier divergence.
 int block_barrier(BarrierKind kind, int predicate, const char* file = nullptr, int line = 0);
+// grid_group::sync(): every live thread of every block of a cooperative
+// launch arrives before any goes on (runtime/cooperative_launch.cc). Traps in
+// a launch that was not cooperative, as the grid's blocks are not all resident.
+void grid_sync(const char* file, int line);
+// Whether the running kernel was launched cooperatively (grid_group::is_valid).
+bool launch_is_cooperative();
 // Lets the other threads of the caller's block run before it goes on: a
 // thread that polls for something another thread of its block will do (a
 // cuda::barrier wait, an atomic wait, a __nanosleep spin loop) would

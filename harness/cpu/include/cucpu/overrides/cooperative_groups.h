@@ -10,8 +10,8 @@
 // - coalesced_threads(): the lanes of the warp that reach the same call
 //   before anything else in the block can run (runtime/group_rendezvous.cc).
 // - memcpy_async copies at once; wait/wait_prior only sync the group.
-// Grid-wide groups are refused by the compiler driver, as the backend cannot
-// keep all blocks resident.
+// - grid_group::sync(): a barrier across the blocks of a cooperative launch,
+//   each block on an OS thread of its own (runtime/cooperative_launch.cc).
 #pragma once
 
 #include <cstddef>
@@ -153,10 +153,10 @@ class thread_block : public thread_group {
   static dim3 dim_threads() { return blockDim; }
 };
 
-// The whole grid, for indexing: ranks and sizes across blocks. Its sync()
-// needs every block resident at once, which block-by-block execution cannot
-// give: cucc refuses a sync it can see on a grid group, and one it cannot
-// see (through a template, say) traps here, naming the kernel.
+// The whole grid: ranks and sizes across blocks. Its sync() needs every
+// block resident at once, which a cooperative launch gives (each block runs
+// on a thread of its own: runtime/cooperative_launch.cc); in any other launch
+// it traps, naming the kernel, where a GPU's would hang or fault.
 class grid_group {
  public:
   static unsigned long long thread_rank() {
@@ -172,9 +172,11 @@ class grid_group {
   static dim3 dim_blocks() { return gridDim; }
   static dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
   static dim3 dim_threads() { return dim3(gridDim.x * blockDim.x, gridDim.y * blockDim.y, gridDim.z * blockDim.z); }
-  static bool is_valid() { return true; }
-  [[noreturn]] static void sync() {
-    ::cucpu::detail::trap("grid-wide synchronisation (grid_group::sync) is not supported by the CPU backend");
+  static bool is_valid() { return ::cucpu::detail::launch_is_cooperative(); }
+  // The call site tells a grid.sync() from a __syncthreads() that other
+  // threads of the block wait at (barrier divergence).
+  static void sync(const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+    ::cucpu::detail::grid_sync(file, line);
   }
 
  private:
@@ -461,6 +463,9 @@ coalesced_group labeled_partition(const thread_block_tile<Size, Parent>& tile, L
 template <class Group>
 void sync(const Group& group) {
   group.sync();
+}
+inline void sync(const grid_group&, const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  ::cucpu::detail::grid_sync(file, line);
 }
 template <class Group>
 auto thread_rank(const Group& group) -> decltype(group.thread_rank()) {

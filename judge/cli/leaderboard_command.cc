@@ -1,6 +1,7 @@
 // `judge leaderboard --results DIR --out DIR`: reads every result record in
-// DIR and writes leaderboard.json, leaderboard.md and index.html into the
-// output folder. A record that cannot be used is named on stderr and left
+// DIR and writes the published files (published_formats() in render.h) into
+// the output folder; `--list-outputs` names those files, one per line, for
+// scripts that copy them. A record that cannot be used is named on stderr and left
 // out; the rest is still written, and the exit status is then 5.
 #include <iostream>
 
@@ -10,10 +11,11 @@
 #include "judge/common/file_text.h"
 #include "judge/common/printable.h"
 #include "judge/common/paths.h"
-#include "judge/leaderboard/exit_codes.h"
+#include "judge/common/exit_codes.h"
 #include "judge/leaderboard/problem_facts.h"
 #include "judge/leaderboard/ranking.h"
 #include "judge/leaderboard/publish.h"
+#include "judge/leaderboard/render.h"
 
 namespace judge {
 namespace {
@@ -42,20 +44,32 @@ AllowList load_allow_list(const CommandLine& line, const cxxopts::ParseResult& f
   }
 }
 
+// "leaderboard.json, leaderboard.md, index.html"
+std::string output_names(const char* separator) {
+  std::string names;
+  for (const PublishedFormat& format : published_formats()) names += (names.empty() ? "" : separator) + std::string(format.file_name);
+  return names;
+}
+
 int run_leaderboard(const CommandLine& line) {
   cxxopts::Options options("judge leaderboard",
-                           "Build the leaderboard (leaderboard.json, leaderboard.md, index.html) from result records.\n"
+                           "Build the leaderboard (" + output_names(", ") + ") from result records.\n"
                            "Exit codes: 0; 5 when some record was skipped (each is named on stderr; the rest is\n"
                            "still written); 2 usage error; 3 broken problem catalogue.");
   add_catalogue_flags(options);
   options.add_options()("results", "folder of result records (*.json, from judge --record)", cxxopts::value<std::string>())(
-      "out", "folder to write leaderboard.json, leaderboard.md and index.html into", cxxopts::value<std::string>())(
+      "out", "folder to write " + output_names(", ") + " into", cxxopts::value<std::string>())(
+      "list-outputs", "print the names of the files --out receives, one per line, and exit")(
       "allow", "allow file: record ids or solution hashes whose impossible speed a maintainer accepted "
                "(default: solutions/leaderboard-allow.txt)", cxxopts::value<std::string>())(
       "source-base", "prefix of source links, e.g. https://github.com/OWNER/REPO/blob/COMMIT/",
       cxxopts::value<std::string>()->default_value(""));
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
+  if (flags->count("list-outputs")) {
+    std::cout << output_names("\n") << "\n";
+    return 0;
+  }
   const fs::path results = resolve_user_path(required_flag(*flags, "results", "judge leaderboard"));
   const fs::path out = resolve_user_path(required_flag(*flags, "out", "judge leaderboard"));
   if (!fs::is_directory(results)) throw UsageError("judge leaderboard: --results " + results.string() + " is not a folder");
@@ -68,7 +82,7 @@ int run_leaderboard(const CommandLine& line) {
 
   std::cout << "leaderboard: " << leaderboard.records_read << " record file(s), " << leaderboard.boards.size()
             << " ranking(s) on " << leaderboard.devices.size() << " GPU device(s), " << leaderboard.cpu_emulated.size()
-            << " CPU-emulated row(s) -> " << out.string() << "/{leaderboard.json,leaderboard.md,index.html}\n";
+            << " CPU-emulated row(s) -> " << out.string() << "/{" << output_names(",") << "}\n";
   for (const SkippedRecord& skipped : leaderboard.skipped) {
     std::cerr << "judge leaderboard: skipped " << printable_line((results / skipped.file).string()) << ": "
               << printable(skipped.reason) << "\n";
@@ -78,7 +92,7 @@ int run_leaderboard(const CommandLine& line) {
 
 }  // namespace
 
-REGISTER_COMMAND("leaderboard", "build leaderboard.json, leaderboard.md and index.html from result records",
+REGISTER_COMMAND("leaderboard", "build the leaderboard's pages and data from result records",
                  run_leaderboard);
 
 }  // namespace judge

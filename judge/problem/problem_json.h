@@ -11,9 +11,6 @@ namespace judge {
 
 inline constexpr int kProblemJsonSchemaVersion = 1;
 
-// Bytes of one element of a tensor of `type`.
-std::size_t element_bytes(ScalarType type);
-
 // Bytes a solution must move at least: every input tensor read once and
 // every output written once. The lower bound of the impossible-speed check.
 double minimal_traffic_bytes(const Problem& problem, const TestCase& test_case);

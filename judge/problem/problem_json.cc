@@ -1,17 +1,15 @@
-#include "judge/cli/problem_json.h"
+#include "judge/problem/problem_json.h"
 
 namespace judge {
 
 using json = nlohmann::json;
-
-std::size_t element_bytes(ScalarType type) { return element_size(type); }
 
 double minimal_traffic_bytes(const Problem& problem, const TestCase& test_case) {
   const std::map<std::string, Shape> shapes = problem.definition->tensor_shapes(test_case.args);
   double bytes = 0;
   for (const Parameter& parameter : problem.signature().parameters) {
     if (!parameter.pointer) continue;
-    bytes += static_cast<double>(element_count(shapes.at(parameter.name))) * element_bytes(parameter.type);
+    bytes += static_cast<double>(element_count(shapes.at(parameter.name))) * element_size(parameter.type);
   }
   return bytes;
 }

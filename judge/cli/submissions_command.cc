@@ -10,7 +10,7 @@
 #include "judge/common/errors.h"
 #include "judge/common/printable.h"
 #include "judge/common/paths.h"
-#include "judge/leaderboard/exit_codes.h"
+#include "judge/common/exit_codes.h"
 #include "judge/leaderboard/submission.h"
 
 namespace judge {

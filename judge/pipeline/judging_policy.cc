@@ -1,0 +1,71 @@
+#include "judge/pipeline/judging_policy.h"
+
+#include <string>
+
+#include "judge/common/errors.h"
+#include "judge/common/printable.h"
+
+namespace judge {
+
+namespace {
+
+std::string case_names(const std::vector<const TestCase*>& cases) {
+  std::string names;
+  for (const TestCase* test_case : cases) names += (names.empty() ? "" : ", ") + test_case->name;
+  return names;
+}
+
+}  // namespace
+
+JudgeOptions default_options(const Backend& backend) {
+  JudgeOptions options;
+  options.benchmark = benchmarks_by_default(backend);
+  options.memory_limit_bytes = memory_limit_bytes(backend, std::nullopt);
+  return options;
+}
+
+std::filesystem::path bundled_solution(const Problem& problem) {
+  const bool default_dtype = problem.dtype == problem.statement.dtypes.front();
+  return std::filesystem::path("solutions") / problem.slug() /
+         (default_dtype ? std::string("default.cu") : std::string(dtype_name(problem.dtype)) + "_default.cu");
+}
+
+bool benchmarks_by_default(const Backend& backend) { return backend.kind == BackendKind::Cuda; }
+
+unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsigned long long> requested_mib) {
+  const bool applies = backend.kind == BackendKind::Cpu && !backend.check_memory;
+  const unsigned long long mib = requested_mib.value_or(applies ? kDefaultCpuMemoryLimitMiB : 0);
+  if (mib == 0) return 0;
+  if (backend.kind != BackendKind::Cpu) {
+    throw UsageError("--memory-limit applies to the CPU backend only (CUDA reserves address space beyond any "
+                     "useful limit; a GPU's memory is bounded by the device)");
+  }
+  if (backend.check_memory) {
+    throw UsageError("--memory-limit cannot be combined with --check-memory (AddressSanitizer reserves terabytes of "
+                     "address space)");
+  }
+  constexpr unsigned long long kLargestMiB = 1ULL << 40;  // beyond any machine; << 20 must not overflow
+  if (mib > kLargestMiB) {
+    throw UsageError("--memory-limit is in MiB; " + std::to_string(mib) + " is beyond any machine (0 turns it off)");
+  }
+  return mib << 20;
+}
+
+// Case names are unique across a problem's tiers, so one lookup tells both.
+std::optional<std::string> restrict_to_case(const Problem& problem, const std::string& name, JudgeOptions& options) {
+  const TestCase* chosen = problem.cases.find(name);
+  auto in_tier = [&](Tier tier) { return chosen != nullptr && chosen->tier == tier; };
+  auto no_such_case = [&](Tier tier) {
+    return UsageError("--case: " + problem.slug() + " has no case '" + printable_line(name) + "' in its '" +
+                      tier_name(tier) + "' tier (" + case_names(problem.cases.tier(tier)) + ")");
+  };
+  options.only_case = name;
+  if (options.check_tier && !in_tier(*options.check_tier)) throw no_such_case(*options.check_tier);
+  if (!options.benchmark || in_tier(options.bench_tier)) return std::nullopt;
+  if (!options.check_tier) throw no_such_case(options.bench_tier);
+  options.benchmark = false;
+  return "--case " + printable_line(name) + " is not in the '" + tier_name(options.bench_tier) +
+         "' tier: no benchmark";
+}
+
+}  // namespace judge

@@ -1,0 +1,47 @@
+// The judging's defaults and the rules between its settings, whoever asks
+// for a judging (the judging command, a test): which solution is judged by
+// default, whether to benchmark, the runner's memory limit. The command
+// line only reads flags into these.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "judge/pipeline/backend.h"
+#include "judge/pipeline/judging.h"
+#include "judge/problem/problem.h"
+
+namespace judge {
+
+// The judging's default options for `backend`: every field of JudgeOptions
+// at its default, and the benchmark and memory limit as the rules below say.
+JudgeOptions default_options(const Backend& backend);
+
+// The bundled solution, relative to the judge's runfiles:
+// solutions/<slug>/default.cu, or solutions/<slug>/<dtype>_default.cu for a
+// dtype other than the problem's first (solutions/README.md).
+std::filesystem::path bundled_solution(const Problem& problem);
+
+// A GPU is timed unless told not to; the CPU backend only when asked (its
+// times are CPU-emulated, never GPU time).
+bool benchmarks_by_default(const Backend& backend);
+
+// The runner's default address-space limit on the CPU backend.
+inline constexpr unsigned long long kDefaultCpuMemoryLimitMiB = 8192;
+
+// The runner's address-space limit in bytes (0: none): `requested_mib` when
+// given (0 turns it off), else kDefaultCpuMemoryLimitMiB on the CPU backend
+// without AddressSanitizer, else none. Throws UsageError for a limit that
+// cannot apply: on a GPU (CUDA reserves address space beyond any useful
+// limit; the device bounds its memory) or with --check-memory
+// (AddressSanitizer reserves terabytes of address space).
+unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsigned long long> requested_mib);
+
+// Restricts the judging to the case named `name` (--case). It must be in the
+// check tier (UsageError otherwise, naming the tier's cases); a benchmark is
+// dropped when the bench tier lacks it, and the returned note says so. With
+// no check tier it must be in the bench tier.
+std::optional<std::string> restrict_to_case(const Problem& problem, const std::string& name, JudgeOptions& options);
+
+}  // namespace judge

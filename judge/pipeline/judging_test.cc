@@ -1,0 +1,481 @@
+// The judging's decisions (judging.h) with a fake compiler and fake runners
+// whose outcomes each test scripts: which verdict a timeout, a crash, a
+// wrong answer on the shuffled pass or a forged time gets, which stage
+// stops the judging, when the benchmark stops timing a case, and how the
+// time limits are applied. No compiler, runner or sandbox is involved; the
+// test problem's reference (judge/problem/testdata) gives the right answers.
+#include "judge/pipeline/judging.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "harness/runner/protocol.h"
+#include "judge/problem/case_data.h"
+
+namespace judge {
+namespace {
+
+// One request a fake runner got.
+struct FakeCall {
+  std::string runner;     // "check-natural", "check-shuffled", "calibrate", "bench"
+  std::string test_case;
+  uint64_t seed = 0;      // the inputs' seed (random for timed runs)
+  bool timed = false;
+  bool empty = false;     // a calibration request: no solution called
+  double timeout_seconds = 0;
+};
+
+// What a fake runner answers to one request.
+struct FakeReply {
+  RunnerOutcome::Kind kind = RunnerOutcome::Kind::Ok;
+  bool wrong_output = false;     // outputs left unwritten (NaN)
+  double claimed_ms = 1.0;       // timed runs
+  double round_trip_ms = 1.5;    // timed runs: what the judge's clock saw
+  // (A calibration request, an empty call, always claims 0.01 ms in 0.5 ms.)
+  bool hang = false;             // sleeps through its timeout, then TimedOut
+};
+
+using Script = std::function<FakeReply(const FakeCall&)>;
+
+// What the fakes saw, for the assertions.
+struct Journal {
+  std::vector<std::string> runners_started;
+  std::map<std::string, std::map<std::string, std::string>> runner_env;
+  std::vector<FakeCall> calls;
+  int compiles = 0;
+};
+
+// Every buffer of `tensors` as the runner would return it, guard bytes intact.
+Downloads downloads_of(const CaseTensors& tensors, bool wrong_output) {
+  Downloads downloads;
+  auto add = [&](const std::string& name, const TensorBuffer& tensor, bool poison) {
+    std::vector<char> bytes = tensor.device_bytes();
+    if (poison) std::fill(bytes.begin(), bytes.end(), static_cast<char>(runner_protocol::kPoisonByte));
+    bytes.insert(bytes.end(), runner_protocol::kGuardBytes, static_cast<char>(runner_protocol::kGuardByte));
+    downloads[name] = std::move(bytes);
+  };
+  for (const auto& [name, tensor] : tensors.inputs) add(name, tensor, false);
+  for (const auto& [name, tensor] : tensors.outputs) add(name, tensor, wrong_output);
+  return downloads;
+}
+
+class FakeRunner : public Runner {
+ public:
+  FakeRunner(const Problem& problem, std::string name, const Script& script, Journal& journal,
+             RunnerOutcome::Kind load_kind, RunnerOutcome::Kind ping_kind)
+      : m_problem(problem), m_name(std::move(name)), m_script(script), m_journal(journal), m_load_kind(load_kind),
+        m_ping_kind(ping_kind) {}
+
+  RunnerOutcome ping(double) override {
+    RunnerOutcome outcome;
+    outcome.kind = m_ping_kind;
+    if (m_ping_kind != RunnerOutcome::Kind::Ok) outcome.message = "scripted ping failure";
+    outcome.reply = {{"device_properties", {{"name", "fake device"}}}};
+    return outcome;
+  }
+
+  RunnerOutcome load(const std::filesystem::path&, double) override {
+    RunnerOutcome outcome;
+    outcome.kind = m_load_kind;
+    if (m_load_kind != RunnerOutcome::Kind::Ok) outcome.message = "scripted load failure";
+    return outcome;
+  }
+
+  RunnerOutcome run(const Signature&, const CallData& call, double timeout_seconds, Downloads& downloads) override {
+    return answer({m_name, call.test_case->name, call.seed, false, false, timeout_seconds}, call.tensors, downloads);
+  }
+
+  RunnerOutcome time(const Signature&, const CallData& call, double timeout_seconds, Downloads& downloads,
+                     bool empty) override {
+    // Timed runs get inputs only: the fake computes the right outputs itself.
+    CaseTensors tensors = call.tensors;
+    if (!empty) compute_expected(m_problem, *call.test_case, tensors);
+    return answer({m_name, call.test_case->name, call.seed, true, empty, timeout_seconds}, tensors, downloads);
+  }
+
+  std::string log_tail(std::size_t) const override { return "runner: sandbox on: fake sandbox\n"; }
+
+ private:
+  RunnerOutcome answer(const FakeCall& call, const CaseTensors& tensors, Downloads& downloads) {
+    m_journal.calls.push_back(call);
+    const FakeReply reply = m_script(call);
+    RunnerOutcome outcome;
+    outcome.kind = reply.kind;
+    if (reply.hang) {
+      std::this_thread::sleep_for(std::chrono::duration<double>(call.timeout_seconds));
+      outcome.kind = RunnerOutcome::Kind::TimedOut;
+    }
+    if (outcome.kind != RunnerOutcome::Kind::Ok) {
+      outcome.message = "scripted outcome";
+      return outcome;
+    }
+    downloads = downloads_of(tensors, reply.wrong_output);
+    outcome.reply = {{"ms", call.empty ? 0.01 : reply.claimed_ms}};
+    outcome.round_trip_ms = call.empty ? 0.5 : reply.round_trip_ms;
+    return outcome;
+  }
+
+  const Problem& m_problem;
+  const std::string m_name;
+  const Script& m_script;
+  Journal& m_journal;
+  const RunnerOutcome::Kind m_load_kind;
+  const RunnerOutcome::Kind m_ping_kind;
+};
+
+class FakeProcesses : public JudgingProcesses {
+ public:
+  FakeProcesses(const Problem& problem, Script script) : m_problem(problem), m_script(std::move(script)) {}
+
+  bool compile_ok = true;
+  RunnerOutcome::Kind load_kind = RunnerOutcome::Kind::Ok;
+  RunnerOutcome::Kind ping_kind = RunnerOutcome::Kind::Ok;
+  Journal journal;
+
+  std::string compiler_version(const Backend&) override { return "fake compiler 1.0"; }
+
+  CompileOutcome compile(const std::filesystem::path&, const Signature&, const Backend&, const std::string&,
+                         const CompileSettings&) override {
+    ++journal.compiles;
+    CompileOutcome outcome;
+    outcome.ok = compile_ok;
+    outcome.source_hash = "fakehash";
+    outcome.library = "/nonexistent/fake/libsolution.so";
+    outcome.log = compile_ok ? "" : "error: scripted compile failure";
+    return outcome;
+  }
+
+  std::unique_ptr<Runner> start_runner(const Backend&, const std::map<std::string, std::string>& env,
+                                       const std::filesystem::path&, const std::string& name,
+                                       const RunnerConfinement&) override {
+    journal.runners_started.push_back(name);
+    journal.runner_env[name] = env;
+    return std::make_unique<FakeRunner>(m_problem, name, m_script, journal, load_kind, ping_kind);
+  }
+
+ private:
+  const Problem& m_problem;
+  const Script m_script;
+};
+
+FakeReply correct(const FakeCall&) { return {}; }
+
+class JudgingTest : public ::testing::Test {
+ protected:
+  JudgingTest()
+      : m_problem(Catalogue(std::filesystem::path(std::getenv("TEST_SRCDIR")) / "judge/judge/problem/testdata/problems")
+                      .load("scale-rows")) {
+    m_options.solution = "/nonexistent/solution.cu";
+    m_options.work_root = ::testing::TempDir();
+    m_options.check_tier = Tier::kCheck;
+    m_options.benchmark = false;
+    m_options.bench_tier = Tier::kSample;
+    m_options.seed = 1;
+    // A case's timed runs: at least 5, at most 12; the budget never ends them.
+    m_options.bench.stopping.min_runs = 5;
+    m_options.bench.stopping.max_runs = 12;
+    m_options.bench.stopping.budget_seconds = 1e6;
+    m_options.bench.verify_one_in = 1;
+    m_backend.kind = BackendKind::Cpu;
+    m_backend.device = "fake CPU backend";
+  }
+
+  JudgeReport judge(FakeProcesses& processes) {
+    return judge_solution(m_problem, m_backend, m_options, processes,
+                          [this](const nlohmann::json& event) { m_statuses.push_back(event.value("status", "")); });
+  }
+
+  // The check calls the fakes saw in one runner, as "case#seed".
+  std::vector<std::string> calls_in(const Journal& journal, const std::string& runner) const {
+    std::vector<std::string> calls;
+    for (const FakeCall& call : journal.calls) {
+      if (call.runner == runner) calls.push_back(call.test_case + "#" + std::to_string(call.seed));
+    }
+    return calls;
+  }
+
+  bool emitted(const std::string& status) const {
+    return std::find(m_statuses.begin(), m_statuses.end(), status) != m_statuses.end();
+  }
+
+  Problem m_problem;
+  Backend m_backend;
+  JudgeOptions m_options;
+  std::vector<std::string> m_statuses;
+};
+
+TEST_F(JudgingTest, ACorrectSolutionPassesBothPassesOnTheCpuBackendEachOnSeedsOfItsOwn) {
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  EXPECT_EQ(processes.journal.runners_started, (std::vector<std::string>{"check-natural", "check-shuffled"}));
+  EXPECT_EQ(processes.journal.runner_env["check-shuffled"].at("CUCPU_SHUFFLE_SEED"), "1");
+  EXPECT_EQ(processes.journal.runner_env["check-natural"].count("CUCPU_SHUFFLE_SEED"), 0u);
+  const std::vector<std::string> natural = calls_in(processes.journal, "check-natural");
+  ASSERT_EQ(natural.size(), 12u);  // six cases, two seeds each
+  EXPECT_EQ(natural[0], "one-element#1");
+  EXPECT_EQ(natural[1], "one-element#2");
+  const std::vector<std::string> shuffled = calls_in(processes.journal, "check-shuffled");
+  ASSERT_EQ(shuffled.size(), 12u);
+  EXPECT_EQ(shuffled[0], "one-element#3");
+  EXPECT_EQ(shuffled[1], "one-element#4");
+  ASSERT_EQ(report.checks.size(), 12u);
+  EXPECT_EQ(report.checks.back().pass, CheckPass::Shuffled);
+  EXPECT_EQ(report.timing_kind, TimingKind::CpuEmulated);
+  EXPECT_EQ(report.sandbox, "fake sandbox");
+  EXPECT_TRUE(report.benchmarks.empty());
+  EXPECT_EQ(m_statuses.back(), "ACCEPTED");
+}
+
+TEST_F(JudgingTest, AGpuHasNoShuffledPass) {
+  m_backend.kind = BackendKind::Cuda;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  EXPECT_EQ(processes.journal.runners_started, (std::vector<std::string>{"check-natural"}));
+  EXPECT_EQ(report.timing_kind, TimingKind::Gpu);
+}
+
+TEST_F(JudgingTest, ATimeoutIsTimeLimitExceededAndEndsTheJudgingAtThatCase) {
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    if (call.test_case == "odd-sizes" && call.seed == 2) reply.kind = RunnerOutcome::Kind::TimedOut;
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::TimeLimitExceeded);
+  EXPECT_NE(report.message.find("case 'odd-sizes': with input seed 2 (natural pass)"), std::string::npos)
+      << report.message;
+  // No later case, no shuffled pass, no benchmark.
+  EXPECT_EQ(calls_in(processes.journal, "check-natural").back(), "odd-sizes#2");
+  EXPECT_EQ(processes.journal.runners_started, (std::vector<std::string>{"check-natural"}));
+  ASSERT_EQ(report.checks.size(), 2u);
+  EXPECT_EQ(report.checks.back().verdict, Verdict::TimeLimitExceeded);
+  EXPECT_FALSE(emitted("BENCHMARKING"));
+  EXPECT_EQ(m_statuses.back(), "TIME_LIMIT_EXCEEDED");
+}
+
+TEST_F(JudgingTest, ACrashIsARuntimeError) {
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    if (call.test_case == "wide") reply.kind = RunnerOutcome::Kind::Crashed;
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::RuntimeError);
+  EXPECT_NE(report.message.find("case 'wide'"), std::string::npos) << report.message;
+}
+
+TEST_F(JudgingTest, AWrongAnswerOnTheShuffledPassOnlyIsAWrongAnswerNamingThatPass) {
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    reply.wrong_output = call.runner == "check-shuffled" && call.test_case == "signed-inputs";
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::WrongAnswer);
+  EXPECT_NE(report.message.find("case 'signed-inputs': with input seed 3 (shuffled pass)"), std::string::npos)
+      << report.message;
+  EXPECT_NE(report.message.find("never written"), std::string::npos) << report.message;
+  for (const CaseReport& check : report.checks) {
+    if (check.pass == CheckPass::Natural) {
+      EXPECT_EQ(check.verdict, Verdict::Accepted) << check.name;
+    }
+  }
+}
+
+TEST_F(JudgingTest, ACompileErrorStartsNoRunner) {
+  FakeProcesses processes(m_problem, correct);
+  processes.compile_ok = false;
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::CompileError);
+  EXPECT_NE(report.message.find("scripted compile failure"), std::string::npos);
+  EXPECT_TRUE(processes.journal.runners_started.empty());
+  EXPECT_EQ(report.total_time_limit_seconds, 0);  // the clock never started
+}
+
+TEST_F(JudgingTest, ALibraryThatDoesNotLoadIsACompileError) {
+  FakeProcesses processes(m_problem, correct);
+  processes.load_kind = RunnerOutcome::Kind::LoadError;
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::CompileError);
+  EXPECT_NE(report.message.find("could not be loaded"), std::string::npos) << report.message;
+  EXPECT_TRUE(processes.journal.calls.empty());
+}
+
+TEST_F(JudgingTest, ARunnerThatDoesNotStartIsTheJudgesFault) {
+  FakeProcesses processes(m_problem, correct);
+  processes.ping_kind = RunnerOutcome::Kind::Crashed;
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::JudgeError);
+  EXPECT_NE(report.message.find("the runner did not start"), std::string::npos) << report.message;
+}
+
+TEST_F(JudgingTest, SteadyTimesStopAtTheMinimumRuns) {
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, correct);  // every claim 1 ms: no spread at all
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  EXPECT_EQ(processes.journal.runners_started,
+            (std::vector<std::string>{"check-natural", "check-shuffled", "calibrate", "bench"}));
+  ASSERT_EQ(report.benchmarks.size(), 1u);  // the sample tier: 'tiny'
+  EXPECT_EQ(report.benchmarks[0].name, "tiny");
+  EXPECT_EQ(report.benchmarks[0].timing.times_ms.size(), 5u);
+  EXPECT_DOUBLE_EQ(report.benchmarks[0].timing.median_ms, 1.0);
+  EXPECT_EQ(calls_in(processes.journal, "bench").size(), 2u + 5u);  // warm-up runs, then the timed ones
+}
+
+TEST_F(JudgingTest, NoisyTimesRunToTheMostRunsAllowed) {
+  m_options.benchmark = true;
+  int run = 0;
+  FakeProcesses processes(m_problem, [&run](const FakeCall& call) {
+    FakeReply reply;
+    if (call.runner == "bench") {
+      reply.claimed_ms = ++run % 2 ? 1.0 : 3.0;  // a relative standard error far above 1%
+      reply.round_trip_ms = reply.claimed_ms + 0.5;
+    }
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  ASSERT_EQ(report.benchmarks.size(), 1u);
+  EXPECT_EQ(report.benchmarks[0].timing.times_ms.size(), 12u);
+}
+
+TEST_F(JudgingTest, ClaimsFarShorterThanTheJudgesClockAreForged) {
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    if (call.runner == "bench") {
+      reply.claimed_ms = 10;
+      reply.round_trip_ms = 1000;  // the calibration's empty requests took 0.5 ms
+    }
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::RuntimeError);
+  EXPECT_TRUE(report.benchmarks.empty());
+  EXPECT_NE(report.message.find("case 'tiny'"), std::string::npos) << report.message;
+}
+
+TEST_F(JudgingTest, AClaimLongerThanItsRequestIsImpossible) {
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    if (call.runner == "bench") reply.claimed_ms = 5000;  // the judge saw 1.5 ms
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::RuntimeError);
+  EXPECT_EQ(calls_in(processes.journal, "bench").size(), 1u);  // the first run ends it
+}
+
+TEST_F(JudgingTest, AWrongTimedRunIsAWrongAnswer) {
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    reply.wrong_output = call.runner == "bench";
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::WrongAnswer);
+  EXPECT_NE(report.message.find("a timed run gave a wrong result"), std::string::npos) << report.message;
+}
+
+TEST_F(JudgingTest, ACalibrationFailureIsTheJudgesFault) {
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    if (call.runner == "calibrate") reply.kind = RunnerOutcome::Kind::Crashed;  // no solution code in it
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::JudgeError);
+  EXPECT_NE(report.message.find("calibrating the timing bound failed"), std::string::npos) << report.message;
+  EXPECT_EQ(std::count(processes.journal.runners_started.begin(), processes.journal.runners_started.end(), "bench"),
+            0);
+}
+
+TEST_F(JudgingTest, TierNoneRunsTheBenchmarkOnly) {
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  EXPECT_EQ(processes.journal.runners_started, (std::vector<std::string>{"calibrate", "bench"}));
+  EXPECT_TRUE(report.checks.empty());
+}
+
+TEST_F(JudgingTest, TheCpuBackendDerivesEachCallsLimitUnlessOneIsGiven) {
+  FakeProcesses derived(m_problem, correct);
+  judge(derived);
+  for (const FakeCall& call : derived.journal.calls) {
+    // The test problem's references take milliseconds: the floor applies.
+    EXPECT_LE(call.timeout_seconds, kCpuLimitFloorSeconds);
+    EXPECT_GT(call.timeout_seconds, kCpuLimitFloorSeconds - 5);
+  }
+  m_options.case_time_limit = 7;
+  m_options.case_time_limit_given = true;
+  FakeProcesses given(m_problem, correct);
+  judge(given);
+  for (const FakeCall& call : given.journal.calls) {
+    EXPECT_LE(call.timeout_seconds, 7);
+    EXPECT_GT(call.timeout_seconds, 2);
+  }
+}
+
+TEST_F(JudgingTest, TheCpuBackendDerivesTheTotalStageByStage) {
+  FakeProcesses checks_only(m_problem, correct);
+  const JudgeReport small = judge(checks_only);
+  // 6 cases x 4 calls x 60 s is less than the fixed default, which applies.
+  EXPECT_DOUBLE_EQ(small.total_time_limit_seconds, kDefaultTotalTimeLimitSeconds);
+  EXPECT_NE(small.total_time_limit_rule.find("derived"), std::string::npos);
+
+  m_options.benchmark = true;
+  FakeProcesses with_benchmark(m_problem, correct);
+  const JudgeReport benchmarked = judge(with_benchmark);
+  ASSERT_EQ(benchmarked.verdict, Verdict::Accepted) << benchmarked.message;
+  const BenchSettings& bench = m_options.bench;
+  const double at_least = bench_stage_budget({{kCpuLimitFloorSeconds, 0}}, bench.warmup, bench.calibration_runs,
+                                             bench.stopping);
+  EXPECT_GE(benchmarked.total_time_limit_seconds, kDefaultTotalTimeLimitSeconds + at_least);
+  EXPECT_LT(benchmarked.total_time_limit_seconds, kDefaultTotalTimeLimitSeconds + at_least + 60);
+}
+
+TEST_F(JudgingTest, AGivenTotalIsKeptOnEveryBackend) {
+  m_options.total_time_limit = 100;
+  m_options.total_time_limit_given = true;
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  EXPECT_DOUBLE_EQ(report.total_time_limit_seconds, 100);
+  EXPECT_NE(report.total_time_limit_rule.find("--total-time-limit"), std::string::npos);
+}
+
+TEST_F(JudgingTest, TheTotalLimitCutsARequestThatOutlastsIt) {
+  m_options.total_time_limit = 1;
+  m_options.total_time_limit_given = true;
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    reply.hang = call.test_case == "odd-sizes";
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::TimeLimitExceeded);
+  EXPECT_NE(report.message.find("the whole judging exceeded its limit of 1 s"), std::string::npos) << report.message;
+  // The request was given what was left of the total, not the per-call limit.
+  EXPECT_LE(processes.journal.calls.back().timeout_seconds, 1.0);
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,128 @@
+"""The full tier's figures: each bundled default judged on the CPU backend
+against its reference's time on the same cases. Prints figures, asserts
+nothing.
+
+Usage: full_tier_benchmark.py --judge PATH --time-references PATH
+           [--problem SLUG]... [--budget-minutes M] [--total-time-limit S]
+
+First times every problem's reference on each of its `full` cases
+(time_references --tier full: one evaluation per case, inputs not timed),
+then judges the problems' bundled defaults, cheapest reference first, one at
+a time: `judge --problem SLUG --backend cpu --tier full --no-benchmark
+--json`. Per problem it prints the verdict, the judging's wall time, the
+reference's time summed over the full cases, and two ratios:
+
+- wall / ref: the judging's wall time over the reference's time. The judge
+  prepares every case once per seed (four seeds: two per thread-order pass),
+  each preparation running the reference, and compiles first, so this ratio
+  is at least 4 even for a solution that costs nothing;
+- call / ref: the slowest case's solution call (the case's check seconds
+  over its two calls per pass) over the reference's time on that case; the
+  CPU backend's per-call limit is 100 times the reference's time (at least
+  60 s), so a call / ref near 100 is near a TIME_LIMIT_EXCEEDED.
+
+Ratios over 20 are marked `!`. When --budget-minutes runs out, the problems
+not started yet are listed as not run.
+"""
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+MARK_RATIO = 20.0
+CALLS_PER_PASS = 2
+
+
+def reference_times(time_references, problems):
+    """{slug: {case: seconds}} for every full case of the problems (all when empty)."""
+    command = [time_references, "--tier", "full"]
+    for slug in problems:
+        command += ["--problem", slug]
+    out = subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True).stdout
+    times = {}
+    for line in out.splitlines():
+        record = json.loads(line)
+        times.setdefault(record["problem"], {})[record["case"]] = record["seconds"]
+    return times
+
+
+def judge(judge_binary, slug, total_time_limit, cache_dir):
+    """(verdict, wall seconds, report or None) of the bundled default on the full tier."""
+    with tempfile.TemporaryDirectory() as work:
+        report_path = pathlib.Path(work) / "report.json"
+        command = [judge_binary, "--problem", slug, "--backend", "cpu", "--tier", "full", "--no-benchmark",
+                   "--quiet", "--json", str(report_path), "--total-time-limit", str(total_time_limit),
+                   "--cache-dir", cache_dir]
+        start = time.monotonic()
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        seconds = time.monotonic() - start
+        report = json.loads(report_path.read_text()) if report_path.exists() else None
+    if report is not None:
+        return report["verdict"], seconds, report
+    # The watchdog ends the judge without a report; its verdict is the last line.
+    lines = done.stdout.strip().splitlines()
+    return (lines[-1].split()[0] if lines else f"exit {done.returncode}"), seconds, None
+
+
+def slowest_call_ratio(report, case_seconds):
+    """Max over the checked cases of (solution seconds per call) / (reference seconds)."""
+    worst = None
+    for check in (report or {}).get("checks", []):
+        reference = case_seconds.get(check["case"])
+        if not reference:
+            continue
+        ratio = check["seconds"] / CALLS_PER_PASS / reference
+        if worst is None or ratio > worst[0]:
+            worst = (ratio, check["case"])
+    return worst
+
+
+def marked(ratio):
+    return f"{ratio:8.1f}{'!' if ratio > MARK_RATIO else ' '}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--judge", required=True)
+    parser.add_argument("--time-references", required=True)
+    parser.add_argument("--problem", action="append", default=[], help="problem slug (repeatable; default: all)")
+    parser.add_argument("--budget-minutes", type=float, default=0, help="start no judging after this (0: none)")
+    parser.add_argument("--total-time-limit", type=float, default=14400, help="the judge's, per problem")
+    args = parser.parse_args()
+
+    start = time.monotonic()
+    print("timing the references on every full case ...", file=sys.stderr, flush=True)
+    times = reference_times(args.time_references, args.problem)
+    order = sorted(times, key=lambda slug: sum(times[slug].values()))
+    print(f"references timed in {time.monotonic() - start:.0f} s; judging {len(order)} problems, "
+          f"cheapest reference first, on {os.cpu_count()} cores", flush=True)
+    header = (f"{'problem':58} {'verdict':20} {'wall s':>8} {'ref s':>8} {'wall/ref':>9} "
+              f"{'call/ref':>9}  slowest case")
+    print(header)
+    print("-" * len(header), flush=True)
+    rows, not_run = [], []
+    with tempfile.TemporaryDirectory() as cache_dir:
+        for slug in order:
+            if args.budget_minutes and time.monotonic() - start > 60 * args.budget_minutes:
+                not_run.append(slug)
+                continue
+            reference = sum(times[slug].values())
+            verdict, wall, report = judge(args.judge, slug, args.total_time_limit, cache_dir)
+            worst = slowest_call_ratio(report, times[slug])
+            call = marked(worst[0]) if worst else f"{'-':>9}"
+            print(f"{slug:58} {verdict:20} {wall:8.1f} {reference:8.2f} {marked(wall / reference)} {call}  "
+                  f"{worst[1] if worst else ''}", flush=True)
+            rows.append((slug, verdict, wall, reference))
+    print(f"\n{len(rows)} judged in {time.monotonic() - start:.0f} s: "
+          f"{sum(1 for r in rows if r[1] == 'ACCEPTED')} ACCEPTED, "
+          f"{sum(1 for r in rows if r[2] / r[3] > MARK_RATIO)} with wall/ref over {MARK_RATIO:g}")
+    if not_run:
+        print(f"not run (budget of {args.budget_minutes:g} min spent): {' '.join(not_run)}")
+
+
+if __name__ == "__main__":
+    main()

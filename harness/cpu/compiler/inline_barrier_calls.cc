@@ -229,11 +229,15 @@ class Inliner {
     }
     if (arguments.size() != callee.parameters.size()) return std::nullopt;
     std::string prefix = "cucpu_inl" + std::to_string(round_) + "_" + std::to_string(counter_) + "_";
+    // Parameters and the body's own locals get fresh names: a local that
+    // shadowed one of the kernel's would share its per-thread storage.
     std::map<std::string, std::string> renamed;
     for (const Parameter& p : callee.parameters) renamed[p.name] = prefix + p.name;
-    std::set<std::string> own = declared_in(c_, callee.body_open, callee.body_close + 1);
+    for (const std::string& local : declared_in(c_, callee.body_open, callee.body_close + 1)) {
+      renamed[local] = prefix + local;
+    }
     for (size_t i = callee.body_open + 1; i < callee.body_close; ++i) {
-      if (!c_.identifier(i) || c_.member_access(i) || renamed.count(c_.word(i)) || own.count(c_.word(i))) continue;
+      if (!c_.identifier(i) || c_.member_access(i) || renamed.count(c_.word(i))) continue;
       if (kernel_names.count(c_.word(i))) return std::nullopt;
     }
     std::string out = "{ ";

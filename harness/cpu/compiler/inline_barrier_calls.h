@@ -11,8 +11,8 @@
 // becomes, on its first line,
 //     uint cucpu_inl_0_result; { uint cucpu_inl_0_idata = (x); ...
 //     cucpu_inl_0_result = ...; } uint v = cucpu_inl_0_result;
-// with the parameters renamed and the body's `#pragma`s dropped (the
-// following lines keep their numbers). Inlined bodies are searched again,
+// with the parameters and the body's locals renamed and its `#pragma`s
+// dropped (the following lines keep their numbers). Inlined bodies are searched again,
 // to a fixed depth, so chains of such functions are inlined too.
 #pragma once
 

@@ -2,69 +2,42 @@
 
 #include <cctype>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
+#include "harness/cpu/compiler/source_tokens.h"
+#include "harness/cpu/compiler/token_cursor.h"
 #include "judge/problem/scalar_type.h"
 
 namespace judge {
 
 namespace {
 
-// Blanks out comments and string/char literals, keeping offsets and newlines.
-std::string strip_comments_and_literals(const std::string& source, std::size_t& steps) {
-  std::string out = source;
-  steps += source.size();
-  enum { Code, LineComment, BlockComment, String, Char } state = Code;
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const char c = source[i];
-    const char next = i + 1 < source.size() ? source[i + 1] : '\0';
-    switch (state) {
-      case Code:
-        if (c == '/' && next == '/') state = LineComment, out[i] = ' ';
-        else if (c == '/' && next == '*') state = BlockComment, out[i] = ' ';
-        else if (c == '"') state = String;
-        else if (c == '\'') state = Char;
-        break;
-      case LineComment:
-        if (c == '\n') state = Code;
-        else out[i] = ' ';
-        break;
-      case BlockComment:
-        if (c == '*' && next == '/') state = Code, out[i] = out[i + 1] = ' ', ++i;
-        else if (c != '\n') out[i] = ' ';
-        break;
-      case String:
-      case Char:
-        if (c == '\\') {
-          out[i] = ' ';
-          if (i + 1 < out.size() && source[i + 1] != '\n') out[i + 1] = ' ';
-          ++i;
-        }
-        else if ((state == String && c == '"') || (state == Char && c == '\'')) state = Code;
-        else if (c != '\n') out[i] = ' ';
-        break;
-    }
-  }
-  return out;
-}
+using cucpu::compiler::TokenCursor;
+using cucpu::compiler::TokenizedSource;
 
+// The words of a declaration: the shared C++ tokenizer's tokens (comments
+// skipped), with `::`-qualified names joined into one word ("std::size_t").
 std::vector<std::string> tokenize(const std::string& text) {
-  std::vector<std::string> tokens;
-  for (std::size_t i = 0; i < text.size();) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (std::isspace(c)) {
+  TokenizedSource parsed = cucpu::compiler::tokenize(text);
+  TokenCursor c(text, parsed);
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    bool qualifier = c.is(i, ":") && c.is(i + 1, ":") && c.adjacent(i, i + 1);
+    bool after_qualifier = !words.empty() && words.back().size() >= 2 &&
+                           words.back().compare(words.back().size() - 2, 2, "::") == 0;
+    bool joins = !words.empty() && i > 0 && c.adjacent(i - 1, i) && (qualifier || (c.identifier(i) && after_qualifier));
+    if (qualifier) {
+      if (joins) words.back() += "::";
+      else words.push_back("::");
       ++i;
-    } else if (std::isalnum(c) || c == '_' || c == ':') {
-      std::size_t j = i;
-      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == ':')) ++j;
-      tokens.push_back(text.substr(i, j - i));
-      i = j;
+    } else if (joins) {
+      words.back() += c.word(i);
     } else {
-      tokens.push_back(std::string(1, text[i]));
-      ++i;
+      words.push_back(c.word(i));
     }
   }
-  return tokens;
+  return words;
 }
 
 bool is_type_word(const std::string& token) {
@@ -76,20 +49,19 @@ bool is_type_word(const std::string& token) {
   return token.find("_t") != std::string::npos && token.size() > 2 && token.substr(token.size() - 2) == "_t";
 }
 
-// For each '(' in `code`, the offset of its matching ')' (npos when it has
+// For each `(` token, the index of its matching `)` (npos when it has
 // none); one pass with a stack.
-std::vector<std::size_t> matching_parentheses(const std::string& code, std::size_t& steps) {
-  std::vector<std::size_t> closing(code.size(), std::string::npos);
+std::vector<std::size_t> matching_parentheses(const TokenCursor& c) {
+  std::vector<std::size_t> closing(c.size(), std::string::npos);
   std::vector<std::size_t> open;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    if (code[i] == '(') {
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if (c.is(i, "(")) {
       open.push_back(i);
-    } else if (code[i] == ')' && !open.empty()) {
+    } else if (c.is(i, ")") && !open.empty()) {
       closing[open.back()] = i;
       open.pop_back();
     }
   }
-  steps += code.size();
   return closing;
 }
 
@@ -144,46 +116,41 @@ std::optional<std::string> check_solution_signature(const std::string& source,
 
   // One pass each, so the scan stays linear in the source's size whatever
   // it holds (deeply nested or unclosed parentheses, thousands of
-  // `solution(` calls): strip, pair every parenthesis, then visit each
-  // `solution` once.
-  std::size_t steps = 0;
-  const std::string code = strip_comments_and_literals(source, steps);
-  const std::vector<std::size_t> closing = matching_parentheses(code, steps);
-  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  static const std::string kName = "solution";
-  std::size_t searched_to = 0;
-  for (std::size_t at = code.find(kName); at != std::string::npos; at = code.find(kName, at + 1)) {
-    steps += at + kName.size() - searched_to;
-    searched_to = at + kName.size();
-    if (at > 0 && word_char(code[at - 1])) continue;
-    std::size_t open = at + kName.size();
-    while (open < code.size() && std::isspace(static_cast<unsigned char>(code[open]))) ++open, ++steps;
-    if (open >= code.size() || code[open] != '(') continue;
-    const std::size_t close = closing[open];
+  // `solution(` calls): tokenize (comments and literals become no tokens to
+  // look at), pair every parenthesis, then visit each `solution` once.
+  const TokenizedSource parsed = cucpu::compiler::tokenize(source);
+  const TokenCursor c(source, parsed);
+  const std::vector<std::size_t> closing = matching_parentheses(c);
+  std::size_t steps = source.size() + 2 * c.size();
+  for (std::size_t at = 0; at < c.size(); ++at) {
+    if (!c.identifier(at) || c.text(at) != "solution" || !c.is(at + 1, "(")) continue;
+    const std::size_t close = closing[at + 1];
     if (close == std::string::npos) break;
-    std::size_t after = close + 1;
-    while (after < code.size() && std::isspace(static_cast<unsigned char>(code[after]))) ++after, ++steps;
-    if (after >= code.size() || code[after] != '{') continue;  // a call or a declaration
+    if (!c.is(close + 1, "{")) continue;  // a call or a declaration
 
-    // Split the parameter list at top-level commas.
+    // Split the parameter list at top-level commas; each declaration is
+    // its source text.
     std::vector<std::string> declarations;
-    std::string current;
+    std::size_t first = at + 2;
     int nesting = 0;
-    for (std::size_t i = open + 1; i < close; ++i) {
+    for (std::size_t i = at + 2; i <= close; ++i) {
       ++steps;
-      const char c = code[i];
-      if (c == '(' || c == '<' || c == '[') ++nesting;
-      if (c == ')' || c == '>' || c == ']') --nesting;
-      if (c == ',' && nesting == 0) {
-        declarations.push_back(current);
-        current.clear();
-      } else {
-        current += c;
+      std::string_view t = c.text(i);
+      if (t == "(" || t == "<" || t == "[") ++nesting;
+      if ((t == ")" && i != close) || t == ">" || t == "]") --nesting;
+      if ((t == "," && nesting == 0) || i == close) {
+        if (i > first) {
+          declarations.emplace_back(source.substr(c.token(first).begin, c.token(i - 1).end - c.token(first).begin));
+          steps += declarations.back().size();
+        } else if (t == ",") {
+          declarations.emplace_back();
+        }
+        first = i + 1;
       }
     }
-    if (!tokenize(current).empty()) declarations.push_back(current);
     if (declarations.size() == 1 && canonical_c_type(declarations[0]) == "void") declarations.clear();
 
+    const std::size_t open = c.token(at + 1).begin;
     const std::size_t line = line_of(source, open);
     steps += open;
     if (cost) *cost = steps;

@@ -70,8 +70,14 @@ class RegionPlanner {
       } else if (barrier) {
         size_t first = s.begin;
         while (first < s.end && c_.directive(first)) ++first;
-        if (!c_.is(first, "for")) return fail("has a __syncthreads() inside a statement other than a 'for' loop");
-        if (!barrier_loop(first, s.end, uniform)) return false;
+        if (c_.is(first, "{")) {
+          // A braced block (an inlined call): a statement list of its own.
+          if (!process_list(first + 1, s.end - 1, uniform, false)) return false;
+        } else if (!c_.is(first, "for")) {
+          return fail("has a __syncthreads() inside a statement other than a 'for' loop");
+        } else if (!barrier_loop(first, s.end, uniform)) {
+          return false;
+        }
         s.kind = StatementKind::barrier_loop;
       } else if (uniform_statement(s.begin, s.end, uniform)) {
         s.kind = StatementKind::uniform;
@@ -124,7 +130,14 @@ class RegionPlanner {
         j = c_.closing_bracket(j, body_end_);
         continue;
       }
-      if (c_.is(j, "__cucpu_shared__")) return true;
+      if (c_.is(j, "__cucpu_shared__")) {
+        // The array's address is the same for the whole block.
+        Declaration d{};
+        if (parse_declaration(c_, b, e, &d)) {
+          for (const Declarator& v : d.declarators) uniform.push_back(c_.word(v.name));
+        }
+        return true;
+      }
     }
     std::string_view first = c_.text(b);
     if (first == "static" || first == "constexpr" || first == "typedef" || first == "using") {
@@ -201,6 +214,8 @@ class RegionPlanner {
       if (c_.is(i, "for") && c_.is(i + 1, "(") && contains_barrier(i, end)) {
         size_t body = c_.closing_bracket(i + 1, body_end_) + 1;
         if (c_.is(body, "{")) collect_level_statements(body + 1, c_.closing_bracket(body, body_end_));
+      } else if (c_.is(i, "{") && contains_barrier(i, end)) {
+        collect_level_statements(i + 1, end - 1);
       }
       i = end;
     }

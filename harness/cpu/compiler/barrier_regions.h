@@ -1,9 +1,9 @@
 // The core of barrier splitting: cuts a kernel body into regions, the runs
 // of statements between barriers that each become one loop over the block's
 // threads. Statements are classified as barriers (`__syncthreads();` or a
-// thread block's sync, block_groups.h),
-// barrier loops (a `for` whose header is block-uniform, with barriers in its
-// braced body, recursed into), uniform statements (run once per block
+// thread block's sync, block_groups.h), barrier loops (a `for` whose
+// header is block-uniform, with barriers in its braced body, recursed into;
+// a braced block with barriers likewise), uniform statements (run once per block
 // between the loops: shared and static declarations, uniform locals and
 // their whole-block reassignments) or thread statements (the regions).
 // Fails, with the reason, on barriers anywhere else, and on a `return`

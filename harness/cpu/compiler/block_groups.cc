@@ -18,6 +18,17 @@ size_t this_thread_block_call(const TokenCursor& c, size_t i) {
   return 0;
 }
 
+// `[ns::]this_thread_block()` or a known group's name, either possibly in
+// parentheses, at i: one past it, or 0.
+size_t initialiser_end(const TokenCursor& c, size_t i, const std::set<std::string>& names) {
+  if (c.is(i, "(")) {
+    size_t inner = initialiser_end(c, i + 1, names);
+    return inner != 0 && c.is(inner, ")") ? inner + 1 : 0;
+  }
+  if (c.identifier(i) && names.count(c.word(i))) return i + 1;
+  return this_thread_block_call(c, i);
+}
+
 // Does a statement start at i (after `;`, `{`, `}`, a directive or a label)?
 bool statement_start(const TokenCursor& c, size_t i, size_t body_begin) {
   if (i == body_begin) return true;
@@ -45,7 +56,7 @@ BlockGroups find_block_groups(const TokenCursor& c, size_t body_begin, size_t bo
       ++j;
     }
     if (!c.identifier(j) || !c.is(j + 1, "=")) continue;
-    size_t end = this_thread_block_call(c, j + 2);
+    size_t end = initialiser_end(c, j + 2, groups.names);
     if (end == 0 || !c.is(end, ";")) continue;
     groups.names.insert(c.word(j));
     groups.declared_name[i] = c.word(j);

@@ -1,6 +1,7 @@
 // Cooperative groups' thread block in a kernel, for barrier splitting: a
 // `thread_block` is the whole block, so its sync is __syncthreads(). Finds
 //   [const] (cg::thread_block | auto) NAME = cg::this_thread_block();
+// (or `= OTHER;`, a copy of such a name, as inlined parameters read)
 // declarations (the value is the same for every thread: a uniform
 // statement) and the barrier statements on them:
 //   NAME.sync();   [cg::]sync(NAME);   cg::this_thread_block().sync();

@@ -2,8 +2,10 @@
 #include "cuda_to_cpp.h"
 
 #include <algorithm>
+#include <set>
 
 #include "builtin_variables.h"
+#include "inline_barrier_calls.h"
 #include "launch_calls.h"
 #include "shared_variables.h"
 #include "source_edits.h"
@@ -28,9 +30,7 @@ bool opens_namespace_scope(const TokenCursor& c, size_t brace) {
   return false;
 }
 
-}  // namespace
-
-RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOptions& options) {
+RewriteResult rewrite_once(std::string_view preprocessed, const RewriteOptions& options) {
   TokenizedSource parsed = tokenize(preprocessed);
   TokenCursor c(preprocessed, parsed);
   std::vector<Edit> edits;
@@ -77,6 +77,27 @@ RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOp
   result.errors = std::move(errors);
   result.text = apply_edits(preprocessed, std::move(edits));
   return result;
+}
+
+}  // namespace
+
+// Device functions holding a barrier are inlined into the kernels that call
+// them (inline_barrier_calls.h), but kept only where the kernel then splits:
+// a kernel left to fibers keeps its calls, so barrier-divergence reports
+// still count a function's barrier as one call site.
+RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOptions& options) {
+  if (!options.split_barriers) return rewrite_once(preprocessed, options);
+  InlinedSource inlined = inline_barrier_calls(preprocessed);
+  if (inlined.kernels.empty()) return rewrite_once(preprocessed, options);
+  RewriteResult result = rewrite_once(inlined.text, options);
+  std::set<std::string> split(result.split_kernels.begin(), result.split_kernels.end());
+  std::set<std::string> kept;
+  for (const std::string& kernel : inlined.kernels) {
+    if (split.count(kernel)) kept.insert(kernel);
+  }
+  if (kept.size() == inlined.kernels.size()) return result;
+  if (kept.empty()) return rewrite_once(preprocessed, options);
+  return rewrite_once(inline_barrier_calls(preprocessed, kept).text, options);
 }
 
 }  // namespace cucpu::compiler

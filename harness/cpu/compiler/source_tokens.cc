@@ -3,6 +3,8 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <map>
+#include <utility>
 
 namespace cucpu::compiler {
 namespace {
@@ -19,6 +21,7 @@ class Tokenizer {
  public:
   explicit Tokenizer(std::string_view source) : src_(source) {
     result_.files.push_back({"<input>", false});
+    file_index_[{"<input>", false}] = 0;
   }
 
   TokenizedSource run() {
@@ -115,12 +118,16 @@ class Tokenizer {
     if (pos_ < src_.size() && src_[pos_] == quote) ++pos_;
   }
 
+  // R"delim( ... )delim". A delimiter is at most 16 characters; a longer
+  // one is no raw string, read as an ordinary literal (this also bounds the
+  // search for its end on hostile input).
   void raw_string() {
-    size_t open = src_.find('(', pos_);
+    size_t open = src_.substr(pos_ + 1, 17).find('(');
     if (open == std::string_view::npos) {
-      pos_ = src_.size();
+      quoted('"');
       return;
     }
+    open += pos_ + 1;
     std::string terminator = ")" + std::string(src_.substr(pos_ + 1, open - pos_ - 1)) + "\"";
     size_t close = src_.find(terminator, open);
     size_t end = close == std::string_view::npos ? src_.size() : close + terminator.size();
@@ -167,11 +174,9 @@ class Tokenizer {
   }
 
   int find_or_add(const std::string& name, bool system) {
-    for (size_t i = 0; i < result_.files.size(); ++i) {
-      if (result_.files[i].name == name && result_.files[i].system == system) return int(i);
-    }
-    result_.files.push_back({name, system});
-    return int(result_.files.size() - 1);
+    auto [at, added] = file_index_.try_emplace({name, system}, int(result_.files.size()));
+    if (added) result_.files.push_back({name, system});
+    return at->second;
   }
 
   std::string_view src_;
@@ -179,6 +184,7 @@ class Tokenizer {
   int line_ = 1;
   int file_ = 0;
   TokenizedSource result_;
+  std::map<std::pair<std::string, bool>, int> file_index_;  // into result_.files
 };
 
 }  // namespace

@@ -241,8 +241,9 @@ TEST(SplitBarriers, KernelsThatStayOnFibers) {
   EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { while (o[0] == 0) __nanosleep(8); __syncthreads(); }\n")
                 .find("uses '__nanosleep'"),
             std::string::npos);
+  // A call in a branch is not inlined (inline_barrier_calls.h).
   EXPECT_NE(fiber_reason("void helper(int* o) { __syncthreads(); }\n"
-                         "__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); helper(o); }\n")
+                         "__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); if (o[0]) helper(o); }\n")
                 .find("calls 'helper'"),
             std::string::npos);
   EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { auto v = o[TX]; __syncthreads(); o[TX + 1] = v; }\n")
@@ -270,6 +271,22 @@ TEST(SplitBarriers, ReturnAfterTheLastBarrierAndPragmas) {
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
   // The #pragma line still starts a line.
   EXPECT_NE(result.text.find("\n#pragma unroll 1\n"), std::string::npos) << result.text;
+}
+
+// A device function holding a barrier, called from a simple statement, is
+// inlined and the kernel split; a kernel that stays on fibers keeps its call.
+TEST(SplitBarriers, DeviceFunctionWithABarrierIsInlinedWhenTheKernelSplits) {
+  const std::string helper =
+      "__cucpu_shared__ int cells[64];\n"
+      "int exchange(int v) {\n cells[TX] = v;\n __syncthreads();\n return cells[63 - TX];\n}\n";
+  RewriteResult split = rewrite(helper + "__cucpu_global__ void k(int* o) { int v = exchange(o[TX]); o[TX] = v; }\n");
+  ASSERT_EQ(split.split_kernels, std::vector<std::string>{"k"}) << split.kept_on_fibers[0];
+  std::string body = split.text.substr(split.text.find("void k("));
+  EXPECT_EQ(body.find("exchange("), std::string::npos) << body;
+  EXPECT_EQ(std::count(body.begin(), body.end(), '\n'), 1) << body;
+  RewriteResult fibers = rewrite(helper + "__cucpu_global__ void k(int* o) { if (o[0]) return; o[1] = exchange(o[TX]); }\n");
+  ASSERT_EQ(fibers.split_kernels.size(), 0u);
+  EXPECT_NE(fibers.text.find("o[1] = exchange("), std::string::npos) << fibers.text;
 }
 
 TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {

@@ -1,8 +1,9 @@
 // Kernels whose barriers the CPU backend can split into loops over threads
 // (block-uniform loops, locals kept across barriers, a uniform variable
 // reassigned between barriers, 2-D blocks, nested loops, `return` after the
-// last barrier) and kernels it must leave to fibers (a barrier in a device
-// function or a branch, a modified parameter, `return` before a barrier).
+// last barrier, a device function holding a barrier, inlined) and kernels it
+// must leave to fibers (a barrier in a branch, a modified parameter, `return`
+// before a barrier).
 // Every result is checked against the host in natural and shuffled order.
 #include <algorithm>
 #include <vector>
@@ -80,7 +81,7 @@ __global__ void late_return_kernel(const int* in, int* out, int n) {
   out[i] = values[127 - threadIdx.x] + values[threadIdx.x];
 }
 
-// Left to fibers: a barrier inside a device function.
+// A barrier inside a device function: the call is inlined, then split.
 __device__ int exchange(int* cells, int value) {
   cells[threadIdx.x] = value;
   __syncthreads();
@@ -90,6 +91,24 @@ __global__ void device_function_barrier_kernel(const int* in, int* out) {
   __shared__ int cells[64];
   int v = in[blockIdx.x * 64 + threadIdx.x];
   out[blockIdx.x * 64 + threadIdx.x] = exchange(cells, v) + v;
+}
+
+// A device function whose locals share names with the kernel's (`pos`),
+// called twice and inlined both times: each inlined body keeps its own.
+__device__ int rotate_sum(int* cells, int value) {
+  int pos = threadIdx.x;
+  cells[pos] = value;
+  __syncthreads();
+  int sum = cells[(pos + 1) % 64];
+  __syncthreads();
+  return sum + pos;
+}
+__global__ void shadowing_device_function_kernel(const int* in, int* out) {
+  __shared__ int cells[64];
+  int pos = blockIdx.x * 64 + threadIdx.x;
+  int first = rotate_sum(cells, in[pos]);
+  int second = rotate_sum(cells, first * 2);
+  out[pos] = second - first;
 }
 
 // Left to fibers: a parameter modified by every thread, and a barrier in a
@@ -215,6 +234,15 @@ int main() {
       device_function_barrier_kernel<<<2, 64>>>(i, o);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "barrier in a device function");
+  }
+  {  // the same local name in a device function and its caller
+    std::vector<int> in = pattern(128, 9), first(128), want(128);
+    for (int i = 0; i < 128; ++i) first[i] = in[(i / 64) * 64 + (i % 64 + 1) % 64] + i % 64;
+    for (int i = 0; i < 128; ++i) want[i] = 2 * first[(i / 64) * 64 + (i % 64 + 1) % 64] + i % 64 - first[i];
+    std::vector<int> got = device_run(in, want.size(), [](const int* i, int* o) {
+      shadowing_device_function_kernel<<<2, 64>>>(i, o);
+    });
+    conformance::check_equal(got.data(), want.data(), want.size(), "device function locals named as the caller's");
   }
   {  // modified parameter, barrier in a uniform branch
     std::vector<int> in = pattern(256, 6), want(256);

@@ -1,0 +1,288 @@
+// See inline_barrier_calls.h.
+#include "inline_barrier_calls.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "kernel_functions.h"
+#include "source_edits.h"
+#include "source_tokens.h"
+#include "statement_parsing.h"
+#include "token_cursor.h"
+
+namespace cucpu::compiler {
+namespace {
+
+constexpr int kMaxDepth = 8;  // rounds of inlining into inlined bodies
+
+struct Parameter {
+  std::string type;  // spelled
+  std::string name;
+};
+
+struct Callee {
+  std::string return_type;  // spelled; "void" for none
+  std::vector<Parameter> parameters;
+  size_t body_open, body_close;
+  long final_return = -1;   // token of the last statement's `return`, or -1
+};
+
+// Words that may precede a function's return type without being part of it.
+bool specifier(std::string_view word) {
+  return word == "inline" || word == "__inline__" || word == "static" || word == "extern" || word == "constexpr" ||
+         word == "__forceinline__" || word == "__device__" || word == "__host__";
+}
+
+// The names every identifier in [b, e) could be declaring (over-inclusive).
+std::set<std::string> declared_in(const TokenCursor& c, size_t b, size_t e) {
+  std::set<std::string> names;
+  for (size_t i = b + 1; i + 1 < e; ++i) {
+    if (!c.identifier(i) || c.member_access(i)) continue;
+    bool after_type = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) || c.is(i - 1, "*") ||
+                      c.is(i - 1, "&") || c.is(i - 1, ">");
+    std::string_view next = c.text(i + 1);
+    if (after_type && (next == "=" || next == ";" || next == "," || next == "[" || next == "(" || next == "{" ||
+                       next == ")" || next == ":")) {
+      names.insert(c.word(i));
+    }
+  }
+  return names;
+}
+
+class Inliner {
+ public:
+  Inliner(std::string_view src, const std::set<std::string>& only_kernels, int round)
+      : parsed_(tokenize(src)), c_(src, parsed_), only_kernels_(only_kernels), round_(round) {}
+
+  // Edits that inline one call per statement; records the kernels.
+  std::vector<Edit> run(std::set<std::string>* kernels) {
+    std::set<std::string> barrier_functions = functions_with_block_collectives(c_);
+    collect_callees(barrier_functions);
+    std::vector<Edit> edits;
+    for (size_t i = 0; i < c_.size(); ++i) {
+      if (!c_.is(i, "__cucpu_global__")) continue;
+      std::optional<KernelDefinition> kernel = find_kernel_definition(c_, i);
+      if (!kernel || !c_.user_code(kernel->body_open)) continue;
+      if (!only_kernels_.empty() && !only_kernels_.count(kernel->name)) continue;
+      size_t before = edits.size();
+      inline_in_kernel(*kernel, &edits);
+      if (edits.size() != before) kernels->insert(kernel->name);
+    }
+    return edits;
+  }
+
+ private:
+  // Definitions of the barrier functions that can be inlined, by name; a
+  // name defined twice (overloads) is dropped.
+  void collect_callees(const std::set<std::string>& barrier_functions) {
+    std::map<std::string, int> definitions;
+    for (size_t i = 1; i < c_.size(); ++i) {
+      if (!c_.is(i, "(") || !c_.identifier(i - 1) || !barrier_functions.count(c_.word(i - 1))) continue;
+      if (!c_.user_code(i)) continue;
+      size_t close = c_.closing_bracket(i);
+      size_t open = close + 1;
+      while (c_.is(open, "const")) ++open;
+      if (!c_.is(open, "{")) continue;
+      std::string name = c_.word(i - 1);
+      ++definitions[name];
+      if (std::optional<Callee> callee = parse_callee(i - 1, i, close, open)) callees_[name] = *callee;
+    }
+    for (const auto& [name, count] : definitions) {
+      if (count != 1) callees_.erase(name);
+    }
+  }
+
+  std::optional<Callee> parse_callee(size_t name, size_t params_open, size_t params_close, size_t body_open) {
+    Callee callee;
+    // The return type: back to the previous declaration's end.
+    size_t first = name;
+    while (first > 0 && !c_.is(first - 1, ";") && !c_.is(first - 1, "}") && !c_.is(first - 1, "{") &&
+           !c_.directive(first - 1)) {
+      --first;
+    }
+    std::vector<std::string> type;
+    for (size_t j = first; j < name; ++j) {
+      std::string_view w = c_.text(j);
+      if (w == "template" || w == "::" || w == "operator" || w == "__cucpu_global__") return std::nullopt;
+      if (w == "__attribute__" && c_.is(j + 1, "(")) {
+        j = c_.closing_bracket(j + 1);
+        continue;
+      }
+      if (specifier(w)) continue;
+      type.push_back(c_.word(j));
+    }
+    if (type.empty() || c_.is(name - 1, ":")) return std::nullopt;  // a member function or constructor
+    for (const std::string& w : type) callee.return_type += (callee.return_type.empty() ? "" : " ") + w;
+    // Parameters: `TYPE name`, split at depth-0 commas.
+    size_t start = params_open + 1;
+    int depth = 0;
+    for (size_t j = params_open + 1; j <= params_close; ++j) {
+      std::string_view w = c_.text(j);
+      if (w == "(" || w == "[" || w == "<") ++depth;
+      else if (w == "]" || w == ">" || (w == ")" && j != params_close)) --depth;
+      if (!((w == "," && depth == 0) || j == params_close)) continue;
+      if (j > start) {
+        size_t last = j - 1;
+        if (!c_.identifier(last) || last == start) return std::nullopt;  // unnamed, array or default argument
+        for (size_t k = start; k < last; ++k) {
+          if (c_.is(k, "=") || c_.is(k, "[") || c_.is(k, "(")) return std::nullopt;
+        }
+        if (c_.text(last) == "void" && last == start) break;
+        callee.parameters.push_back(
+            {c_.spell(start, last, [this](size_t k) { return c_.word(k); }), c_.word(last)});
+      }
+      start = j + 1;
+    }
+    callee.body_open = body_open;
+    callee.body_close = c_.closing_bracket(body_open);
+    if (callee.body_close >= c_.size()) return std::nullopt;
+    // The body: statements, the only `return` the last one.
+    size_t last_statement = callee.body_open + 1;
+    for (size_t i = callee.body_open + 1; i < callee.body_close;) {
+      size_t end = statement_end(c_, i, callee.body_close);
+      if (end <= i) return std::nullopt;
+      last_statement = i;
+      i = end;
+    }
+    for (size_t i = callee.body_open + 1; i < callee.body_close; ++i) {
+      std::string_view w = c_.text(i);
+      if (w == "goto" || w == "static" || w == "__cucpu_shared__" || w == "thread_local" || w == "asm" ||
+          w == "__asm__") {
+        return std::nullopt;
+      }
+      if (w == "return") {
+        if (i != last_statement) return std::nullopt;
+        callee.final_return = long(i);
+      }
+      if (c_.identifier(i) && c_.text(i) == c_.text(name) && c_.is(i + 1, "(")) return std::nullopt;  // recursion
+    }
+    if (callee.return_type != "void" && callee.final_return < 0) return std::nullopt;
+    return callee;
+  }
+
+  // The statements of the kernel: inline the first inlinable call of each.
+  void inline_in_kernel(const KernelDefinition& kernel, std::vector<Edit>* edits) {
+    std::set<std::string> kernel_names = declared_in(c_, kernel.body_open, kernel.body_close + 1);
+    visit_list(kernel.body_open + 1, kernel.body_close, kernel_names, edits);
+  }
+
+  // Statement lists: the kernel body, braced blocks and loop bodies.
+  void visit_list(size_t b, size_t e, const std::set<std::string>& kernel_names, std::vector<Edit>* edits) {
+    for (size_t i = b; i < e;) {
+      size_t end = statement_end(c_, i, e);
+      if (end <= i) return;
+      size_t first = i;
+      while (first < end && c_.directive(first)) ++first;
+      if (c_.is(first, "{")) {
+        visit_list(first + 1, end - 1, kernel_names, edits);
+      } else if (c_.is(first, "for") && c_.is(first + 1, "(")) {
+        size_t body = c_.closing_bracket(first + 1, e) + 1;
+        if (c_.is(body, "{")) visit_list(body + 1, c_.closing_bracket(body, e), kernel_names, edits);
+      } else if (!c_.identifier(first) || !(c_.is(first, "if") || c_.is(first, "while") || c_.is(first, "do") ||
+                                           c_.is(first, "switch") || c_.is(first, "return"))) {
+        inline_in_statement(first, end, kernel_names, edits);
+      }
+      i = end;
+    }
+  }
+
+  void inline_in_statement(size_t b, size_t e, const std::set<std::string>& kernel_names, std::vector<Edit>* edits) {
+    if (!c_.is(e - 1, ";")) return;
+    for (size_t i = b; i < e; ++i) {
+      if (!c_.identifier(i) || c_.member_access(i) || !c_.is(i + 1, "(")) continue;
+      auto callee = callees_.find(c_.word(i));
+      if (callee == callees_.end()) continue;
+      std::optional<std::string> body = inlined_body(callee->second, i, kernel_names);
+      if (!body) return;
+      size_t close = c_.closing_bracket(i + 1, e);
+      std::string call_text(c_.source().substr(c_.token(i).begin, c_.token(close).end - c_.token(i).begin));
+      std::string result = "cucpu_inl" + std::to_string(round_) + "_" + std::to_string(counter_) + "_result";
+      std::string prefix = callee->second.return_type == "void" ? "" : callee->second.return_type + " " + result + "; ";
+      edits->push_back({c_.token(b).begin, c_.token(b).begin, prefix + *body + " "});
+      // The call reads as its result; its line breaks stay.
+      std::string replacement = callee->second.return_type == "void" ? "(void)0" : result;
+      for (char ch : call_text) {
+        if (ch == '\n') replacement += '\n';
+      }
+      edits->push_back({c_.token(i).begin, c_.token(close).end, replacement});
+      ++counter_;
+      return;
+    }
+  }
+
+  // `{ params... body }` for the call at token `call`, or nothing when the
+  // body names something the kernel declares (it would read the kernel's).
+  std::optional<std::string> inlined_body(const Callee& callee, size_t call, const std::set<std::string>& kernel_names) {
+    size_t open = call + 1, close = c_.closing_bracket(call + 1);
+    std::vector<std::string> arguments;
+    size_t start = open + 1;
+    for (size_t j = open + 1; j <= close; ++j) {
+      if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{")) && j != close) {
+        j = c_.closing_bracket(j);
+        continue;
+      }
+      if (c_.is(j, ",") || j == close) {
+        if (j > start) arguments.push_back(c_.spell(start, j, [this](size_t k) { return c_.word(k); }));
+        start = j + 1;
+      }
+    }
+    if (arguments.size() != callee.parameters.size()) return std::nullopt;
+    std::string prefix = "cucpu_inl" + std::to_string(round_) + "_" + std::to_string(counter_) + "_";
+    // Parameters and the body's own locals get fresh names: a local that
+    // shadowed one of the kernel's would share its per-thread storage.
+    std::map<std::string, std::string> renamed;
+    for (const Parameter& p : callee.parameters) renamed[p.name] = prefix + p.name;
+    for (const std::string& local : declared_in(c_, callee.body_open, callee.body_close + 1)) {
+      renamed[local] = prefix + local;
+    }
+    for (size_t i = callee.body_open + 1; i < callee.body_close; ++i) {
+      if (!c_.identifier(i) || c_.member_access(i) || renamed.count(c_.word(i))) continue;
+      if (kernel_names.count(c_.word(i))) return std::nullopt;
+    }
+    std::string out = "{ ";
+    for (size_t k = 0; k < arguments.size(); ++k) {
+      const Parameter& p = callee.parameters[k];
+      out += p.type + " " + renamed[p.name] + " = (" + arguments[k] + "); ";
+    }
+    auto text_of = [&](size_t k) {
+      if (c_.identifier(k) && !c_.member_access(k)) {
+        auto r = renamed.find(c_.word(k));
+        if (r != renamed.end()) return r->second;
+      }
+      return c_.word(k);
+    };
+    size_t body_end = callee.final_return >= 0 ? size_t(callee.final_return) : callee.body_close;
+    out += c_.spell(callee.body_open + 1, body_end, text_of);
+    if (callee.final_return >= 0) {
+      size_t semicolon = statement_end(c_, body_end, callee.body_close) - 1;
+      std::string value = c_.spell(body_end + 1, semicolon, text_of);
+      out += (out.back() == ' ' ? "" : " ");
+      if (callee.return_type == "void") out += value.empty() ? "" : "(void)(" + value + "); ";
+      else out += prefix + "result = " + value + "; ";
+    }
+    return out + " }";
+  }
+
+  TokenizedSource parsed_;
+  TokenCursor c_;
+  const std::set<std::string>& only_kernels_;
+  int round_;
+  int counter_ = 0;
+  std::map<std::string, Callee> callees_;
+};
+
+}  // namespace
+
+InlinedSource inline_barrier_calls(std::string_view preprocessed, const std::set<std::string>& only_kernels) {
+  InlinedSource out;
+  out.text = std::string(preprocessed);
+  for (int round = 0; round < kMaxDepth; ++round) {
+    std::vector<Edit> edits = Inliner(out.text, only_kernels, round).run(&out.kernels);
+    if (edits.empty()) break;
+    out.text = apply_edits(out.text, std::move(edits));
+  }
+  return out;
+}
+
+}  // namespace cucpu::compiler

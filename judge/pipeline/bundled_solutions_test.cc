@@ -167,7 +167,8 @@ TEST(JudgeEvents, StreamTheStagesInOrder) {
 }
 
 // --backend cuda judges on the GPU when there is one, and otherwise is refused
-// with the runtime's reason instead of falling back silently.
+// with the runtime's reason instead of falling back silently: exit 4, the
+// machine's fault (judge/common/exit_codes.h), not a usage error.
 TEST(JudgeCommand, ForcedGpuBackendNeedsAGpu) {
   CommandResult probe = run_command({(runfiles() / "harness/runner/runner_cuda").string(), "--probe"}, 120);
   const bool has_gpu = nlohmann::json::parse(probe.output).value("devices", 0) > 0;
@@ -179,7 +180,7 @@ TEST(JudgeCommand, ForcedGpuBackendNeedsAGpu) {
   if (has_gpu) {
     EXPECT_EQ(result.status.code, 0) << result.output;
   } else {
-    EXPECT_EQ(result.status.code, 2) << result.output;
+    EXPECT_EQ(result.status.code, 4) << result.output;
     EXPECT_NE(result.output.find("--backend cuda: no usable GPU"), std::string::npos) << result.output;
   }
 }

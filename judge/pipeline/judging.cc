@@ -683,6 +683,7 @@ JudgeReport judge_solution(const Problem& problem, const Backend& backend, const
     report.dtype = dtype_name(problem.dtype);
     report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
     report.backend = backend;
+    report.timing_kind = backend.kind == BackendKind::Cuda ? TimingKind::Gpu : TimingKind::CpuEmulated;
     report.verdict = Verdict::JudgeError;
     report.message = std::string("judge error (not the solution's fault): ") + error.what();
     // What made the judge fail may be the solution's doing from its runner.

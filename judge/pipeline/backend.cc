@@ -53,6 +53,7 @@ std::vector<std::string> Backend::compile_command(const std::vector<std::filesys
   } else {
     for (const char* flag : {"-O2", "-std=c++20", "-shared"}) command.push_back(flag);
     if (check_memory) command.push_back("--check-memory");
+    if (!split_barriers) command.push_back("--split-barriers=off");
   }
   command.push_back("-include");
   command.push_back(prototype_header.string());

@@ -25,6 +25,11 @@ struct Backend {
   // CPU backend only: build with AddressSanitizer, so an access outside any
   // allocation is reported with the kernel's name (slower; for checking).
   bool check_memory = false;
+  // CPU backend only: let cucc split kernels at their barriers into loops
+  // over threads (fast). Off, every kernel runs on fibers, where each real
+  // __syncthreads is the only synchronisation: the judge's shuffled pass
+  // needs that to expose a missing barrier (split regions add barriers).
+  bool split_barriers = true;
   std::map<std::string, std::string> runner_env;  // added to every runner's environment
   std::filesystem::path confine;  // harness/sandbox:confine, which runs the compiler confined
   // Files the compiler must read besides the toolkit and system headers

@@ -7,6 +7,7 @@
 
 #include <sys/time.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -94,6 +95,20 @@ TEST(EntryTrampoline, CastsEachArgumentToItsDeclaredType) {
   EXPECT_NE(source.find("*static_cast<const float* const*>(args[0])"), std::string::npos) << source;
   EXPECT_NE(source.find("*static_cast<size_t const*>(args[2])"), std::string::npos) << source;
   EXPECT_NE(source.find("*static_cast<double const*>(args[3])"), std::string::npos) << source;
+}
+
+// The shuffled pass's build (judging.cc) keeps every kernel on fibers; its
+// command, and so its cache key, differs from the split build's.
+TEST(CpuCompileCommand, AnUnsplitBuildAsksCuccNotToSplitBarriers) {
+  Backend backend;
+  backend.kind = BackendKind::Cpu;
+  backend.compiler = "cucc";
+  const auto has_flag = [](const std::vector<std::string>& command) {
+    return std::find(command.begin(), command.end(), "--split-barriers=off") != command.end();
+  };
+  EXPECT_FALSE(has_flag(backend.compile_command({"a.cu"}, "p.h", "lib.so")));
+  backend.split_barriers = false;
+  EXPECT_TRUE(has_flag(backend.compile_command({"a.cu"}, "p.h", "lib.so")));
 }
 
 TEST(CompileWithNvcc, BuildsTheLibraryThenReusesIt) {

@@ -106,7 +106,7 @@ class Judging {
   // another's answers), then the benchmark. The total time limit's clock
   // starts here.
   void judge_runs() {
-    const bool shuffled_pass = m_backend.kind == BackendKind::Cpu && m_options.shuffled_check;
+    const bool shuffled_pass = runs_shuffled_pass();
     if (!derives_total_time_limit()) {
       grant_time(m_options.total_time_limit);
     } else {
@@ -129,26 +129,49 @@ class Judging {
   }
 
  private:
+  // The CPU backend's shuffled pass, the one meant to expose a missing
+  // __syncthreads.
+  bool runs_shuffled_pass() const {
+    return m_backend.kind == BackendKind::Cpu && m_options.shuffled_check && m_options.check_tier.has_value();
+  }
+
+  // The solution's library; on the CPU backend with a shuffled pass, also an
+  // unsplit build for that pass: split kernels (harness/cpu/compiler/
+  // split_barriers.h) gain barriers at region boundaries, which would hide a
+  // missing one, while on fibers every real barrier is the only
+  // synchronisation. The natural pass and the benchmark use the split build.
   bool compile() {
     m_report.compiler_version = m_processes.compiler_version(m_backend);
     m_emit({{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
             {"compiler", m_report.compiler_version}});
+    if (!compile_build(m_backend, "library", m_report.compile_command, m_library)) return false;
+    if (!runs_shuffled_pass() || !m_backend.split_barriers) {
+      m_shuffled_library = m_library;
+      return true;
+    }
+    Backend unsplit = m_backend;
+    unsplit.split_barriers = false;
+    return compile_build(unsplit, "library-unsplit", m_report.shuffled_compile_command, m_shuffled_library);
+  }
+
+  bool compile_build(const Backend& backend, const std::string& private_name, std::string& command,
+                     std::filesystem::path& library) {
     CompileSettings settings;
     settings.cache_root = m_options.cache_root;
-    settings.private_dir = m_options.work_root / "library";
+    settings.private_dir = m_options.work_root / private_name;
     settings.timeout_seconds = m_options.compile_time_limit;
     settings.sandbox = m_options.sandbox;
     settings.confine = m_backend.confine;
     settings.readable = m_backend.compiler_files;
     settings.compiler_memory_bytes = m_options.compiler_memory_bytes;
     settings.cache_max_bytes = m_options.cache_max_bytes;
-    CompileOutcome outcome = m_processes.compile(m_options.solution, m_problem.signature(), m_backend,
+    CompileOutcome outcome = m_processes.compile(m_options.solution, m_problem.signature(), backend,
                                                  m_report.compiler_version, settings);
-    m_report.compile_command = outcome.command;
+    command = outcome.command;
     // The hash of the bytes compiled, read without following a link.
     m_report.solution_hash = outcome.source_hash;
     if (!outcome.ok) return fail(Verdict::CompileError, outcome.log, "");
-    m_library = outcome.library;
+    library = outcome.library;
     return true;
   }
 
@@ -156,7 +179,13 @@ class Judging {
   // runner holds no solution), loads the library; false (with a verdict) on failure.
   bool open_session(std::unique_ptr<Runner>& session, const std::string& name, bool load_solution,
                     const std::map<std::string, std::string>& env) {
-    session = m_processes.start_runner(m_backend, env, m_options.work_root, name, confinement());
+    return open_session(session, name, load_solution, env, m_library);
+  }
+
+  // As above, loading `library` (the shuffled pass's build, say).
+  bool open_session(std::unique_ptr<Runner>& session, const std::string& name, bool load_solution,
+                    const std::map<std::string, std::string>& env, const std::filesystem::path& library) {
+    session = m_processes.start_runner(m_backend, env, m_options.work_root, name, confinement(library));
     if (!load_solution) return true;
     // The runner's sandbox line and device, read before solution code could forge them.
     const RunnerOutcome ready = counted(session->ping(request_timeout()));
@@ -171,19 +200,19 @@ class Judging {
     // Kept only as an object (the runner's reply is parsed as hostile input anyway).
     const nlohmann::json properties = ready.reply.value("device_properties", nlohmann::json());
     m_report.device_properties = properties.is_object() ? properties : nlohmann::json();
-    RunnerOutcome loaded = counted(session->load(m_library, request_timeout()));
+    RunnerOutcome loaded = counted(session->load(library, request_timeout()));
     if (loaded.kind == RunnerOutcome::Kind::Ok) return true;
     if (m_report.judge_process_changed) return false;
     return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");
   }
 
-  RunnerConfinement confinement() const {
+  RunnerConfinement confinement(const std::filesystem::path& library) const {
     RunnerConfinement confinement;
     confinement.sandbox = m_options.sandbox;
     confinement.memory_bytes = m_backend.kind == BackendKind::Cpu ? m_options.memory_limit_bytes : 0;
     confinement.thread_limit = m_options.thread_limit;
     confinement.exchange_bytes = m_options.exchange_limit_bytes;
-    confinement.readable = {m_library.parent_path()};
+    confinement.readable = {library.parent_path()};
     return confinement;
   }
 
@@ -359,7 +388,8 @@ class Judging {
             {"time_limit", m_report.time_limit_rule}, {"total_time_limit", m_report.total_time_limit_rule},
             {"total_time_limit_s", m_report.total_time_limit_seconds}});
     std::unique_ptr<Runner> session;
-    if (!open_session(session, "check-" + pass_text, /*load_solution=*/true, env)) return false;
+    const std::filesystem::path& library = pass == CheckPass::Shuffled ? m_shuffled_library : m_library;
+    if (!open_session(session, "check-" + pass_text, /*load_solution=*/true, env, library)) return false;
     std::size_t passed = 0;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       const TestCase& test_case = *cases[index];
@@ -620,6 +650,7 @@ class Judging {
   std::unique_ptr<Watchdog> m_watchdog;  // armed at the deadline plus kTotalTimeGraceSeconds
   JudgeReport m_report;
   std::filesystem::path m_library;
+  std::filesystem::path m_shuffled_library;  // unsplit on the CPU backend (see compile())
   std::map<std::string, CallData> m_calls;
   std::map<std::string, double> m_reference_seconds;  // per case: the slowest preparation (inputs + reference)
 };

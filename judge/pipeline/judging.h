@@ -99,6 +99,9 @@ struct JudgeReport {
   Backend backend;
   std::string compiler_version;
   std::string compile_command;
+  // CPU backend: the unsplit build the shuffled pass loads (empty when that
+  // pass does not run or uses the build above).
+  std::string shuffled_compile_command;
   Verdict verdict = Verdict::Accepted;
   std::string message;
   std::vector<CaseReport> checks;

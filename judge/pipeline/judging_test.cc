@@ -52,6 +52,7 @@ struct Journal {
   std::map<std::string, std::map<std::string, std::string>> runner_env;
   std::vector<FakeCall> calls;
   int compiles = 0;
+  std::map<std::string, std::filesystem::path> runner_library;  // what each runner loaded
 };
 
 // Every buffer of `tensors` as the runner would return it, guard bytes intact.
@@ -83,7 +84,8 @@ class FakeRunner : public Runner {
     return outcome;
   }
 
-  RunnerOutcome load(const std::filesystem::path&, double) override {
+  RunnerOutcome load(const std::filesystem::path& library, double) override {
+    m_journal.runner_library[m_name] = library;
     RunnerOutcome outcome;
     outcome.kind = m_load_kind;
     if (m_load_kind != RunnerOutcome::Kind::Ok) outcome.message = "scripted load failure";
@@ -143,13 +145,13 @@ class FakeProcesses : public JudgingProcesses {
 
   std::string compiler_version(const Backend&) override { return "fake compiler 1.0"; }
 
-  CompileOutcome compile(const std::filesystem::path&, const Signature&, const Backend&, const std::string&,
+  CompileOutcome compile(const std::filesystem::path&, const Signature&, const Backend& backend, const std::string&,
                          const CompileSettings&) override {
     ++journal.compiles;
     CompileOutcome outcome;
     outcome.ok = compile_ok;
     outcome.source_hash = "fakehash";
-    outcome.library = "/nonexistent/fake/libsolution.so";
+    outcome.library = backend.split_barriers ? "/nonexistent/split/libsolution.so" : "/nonexistent/unsplit/libsolution.so";
     outcome.log = compile_ok ? "" : "error: scripted compile failure";
     return outcome;
   }
@@ -234,6 +236,28 @@ TEST_F(JudgingTest, ACorrectSolutionPassesBothPassesOnTheCpuBackendEachOnSeedsOf
   EXPECT_EQ(report.sandbox, "fake sandbox");
   EXPECT_TRUE(report.benchmarks.empty());
   EXPECT_EQ(m_statuses.back(), "ACCEPTED");
+}
+
+// Split kernels gain barriers at region boundaries, which hide a missing
+// __syncthreads; the shuffled pass must run the unsplit (fiber) build.
+TEST_F(JudgingTest, TheShuffledPassLoadsTheUnsplitBuildAndTheOthersTheSplitOne) {
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  EXPECT_EQ(processes.journal.compiles, 2);
+  EXPECT_EQ(processes.journal.runner_library["check-natural"], "/nonexistent/split/libsolution.so");
+  EXPECT_EQ(processes.journal.runner_library["check-shuffled"], "/nonexistent/unsplit/libsolution.so");
+  EXPECT_EQ(processes.journal.runner_library["bench"], "/nonexistent/split/libsolution.so");
+}
+
+TEST_F(JudgingTest, WithoutAShuffledPassTheSolutionIsCompiledOnce) {
+  m_options.shuffled_check = false;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  EXPECT_EQ(processes.journal.compiles, 1);
+  EXPECT_TRUE(report.shuffled_compile_command.empty());
 }
 
 TEST_F(JudgingTest, AGpuHasNoShuffledPass) {

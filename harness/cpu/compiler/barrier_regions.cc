@@ -19,37 +19,37 @@ class RegionPlanner {
  public:
   RegionPlanner(const TokenCursor& c, size_t body_begin, size_t body_end, const BlockGroups& groups,
                 BlockUniformity& uniformity, RegionPlan* plan)
-      : c_(c), body_begin_(body_begin), body_end_(body_end), groups_(groups), uniformity_(uniformity), plan_(*plan) {}
+      : c_(c), m_body_begin(body_begin), m_body_end(body_end), m_groups(groups), m_uniformity(uniformity), m_plan(*plan) {}
 
   bool run(const std::vector<std::string>& parameters) {
-    collect_level_statements(body_begin_, body_end_);
-    if (!process_list(body_begin_, body_end_, parameters, true)) return false;
+    collect_level_statements(m_body_begin, m_body_end);
+    if (!process_list(m_body_begin, m_body_end, parameters, true)) return false;
     if (!check_returns()) return false;
-    std::sort(plan_.locals.begin(), plan_.locals.end(), [](const RegionLocal& a, const RegionLocal& b) {
+    std::sort(m_plan.locals.begin(), m_plan.locals.end(), [](const RegionLocal& a, const RegionLocal& b) {
       return a.syntax.statement_begin < b.syntax.statement_begin;
     });
     return true;
   }
 
-  const std::string& reason() const { return reason_; }
+  const std::string& reason() const { return m_reason; }
 
  private:
   bool fail(std::string why) {
-    if (reason_.empty()) reason_ = std::move(why);
+    if (m_reason.empty()) m_reason = std::move(why);
     return false;
   }
 
   bool contains_barrier(size_t b, size_t e) const {
     for (size_t i = b; i < e; ++i) {
-      if (c_.is(i, "__syncthreads") || groups_.barriers.count(i)) return true;
+      if (c_.is(i, "__syncthreads") || m_groups.barriers.count(i)) return true;
     }
     return false;
   }
 
   // `__syncthreads();` or a thread block's sync statement.
   bool barrier_statement(size_t b, size_t e) const {
-    auto group_barrier = groups_.barriers.find(b);
-    if (group_barrier != groups_.barriers.end()) return group_barrier->second == e;
+    auto group_barrier = m_groups.barriers.find(b);
+    if (group_barrier != m_groups.barriers.end()) return group_barrier->second == e;
     return e - b == 4 && c_.is(b, "__syncthreads") && c_.is(b + 1, "(") && c_.is(b + 2, ")") && c_.is(b + 3, ";");
   }
 
@@ -89,22 +89,22 @@ class RegionPlanner {
     for (const Statement& s : statements) {
       if (s.kind != StatementKind::thread) {
         in_region = false;
-        if (s.kind == StatementKind::barrier) plan_.barriers.push_back({s.begin, s.end});
+        if (s.kind == StatementKind::barrier) m_plan.barriers.push_back({s.begin, s.end});
         continue;
       }
       if (!in_region) {
-        region = int(plan_.regions.size());
-        plan_.regions.push_back({s.begin, s.end, top_level, false});
+        region = int(m_plan.regions.size());
+        m_plan.regions.push_back({s.begin, s.end, top_level, false});
         in_region = true;
       }
-      plan_.regions[size_t(region)].last = s.end;
-      for (size_t j = s.begin; j < s.end; ++j) plan_.region_of[j] = region;
+      m_plan.regions[size_t(region)].last = s.end;
+      for (size_t j = s.begin; j < s.end; ++j) m_plan.region_of[j] = region;
       RegionLocal local{};
       if (parse_declaration(c_, s.begin, s.end, &local.syntax)) {
         local.scope_end = e;
         local.region = region;
         local.uniform_in_scope = uniform;
-        plan_.locals.push_back(local);
+        m_plan.locals.push_back(local);
       }
     }
     // The kernel's last region may hold `return`s (the thread exits), if no
@@ -113,7 +113,7 @@ class RegionPlanner {
       for (size_t k = statements.size(); k-- > 0;) {
         if (statements[k].kind == StatementKind::barrier || statements[k].kind == StatementKind::barrier_loop) break;
         if (statements[k].kind == StatementKind::thread) {
-          final_region_ = plan_.region_of[statements[k].begin];
+          m_final_region = m_plan.region_of[statements[k].begin];
           break;
         }
       }
@@ -127,7 +127,7 @@ class RegionPlanner {
     for (size_t j = b; j < e; ++j) {
       if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{"))) {
         // `__shared__` inside brackets is not at this level
-        j = c_.closing_bracket(j, body_end_);
+        j = c_.closing_bracket(j, m_body_end);
         continue;
       }
       if (c_.is(j, "__cucpu_shared__")) {
@@ -149,10 +149,10 @@ class RegionPlanner {
       }
       return true;
     }
-    if (uniform_assignments_.count(b)) return true;
-    auto group = groups_.declarations.find(b);
-    if (group != groups_.declarations.end() && group->second == e) {
-      uniform.push_back(groups_.declared_name.at(b));
+    if (m_uniform_assignments.count(b)) return true;
+    auto group = m_groups.declarations.find(b);
+    if (group != m_groups.declarations.end() && group->second == e) {
+      uniform.push_back(m_groups.declared_name.at(b));
       return true;
     }
     Declaration d{};
@@ -163,14 +163,14 @@ class RegionPlanner {
     std::string name = c_.word(name_at);
     size_t equals = name_at + 1;
     if (!c_.is(equals, "=")) return false;
-    if (!uniformity_.is_uniform(equals + 1, e - 1, uniform)) return false;
+    if (!m_uniformity.is_uniform(equals + 1, e - 1, uniform)) return false;
     for (size_t j = b; j < name_at; ++j) {
       if (c_.is(j, "&")) return false;  // a reference could alias per-thread data
     }
     std::vector<size_t> assignments;
     if (!only_uniform_assignments(name, d.statement_end, uniform, &assignments)) return false;
-    if (!assignments.empty()) uniformity_.add_reassigned_uniform(name);
-    for (size_t a : assignments) uniform_assignments_.insert(a);
+    if (!assignments.empty()) m_uniformity.add_reassigned_uniform(name);
+    for (size_t a : assignments) m_uniform_assignments.insert(a);
     uniform.push_back(name);
     return true;
   }
@@ -184,12 +184,12 @@ class RegionPlanner {
                                 std::vector<size_t>* statements) const {
     std::vector<std::string> readable = uniform;
     readable.push_back(name);
-    for (size_t i = from; i < body_end_; ++i) {
-      if (!c_.identifier(i) || c_.text(i) != name || c_.member_access(i) || !modifies_at(c_, i, body_end_)) continue;
+    for (size_t i = from; i < m_body_end; ++i) {
+      if (!c_.identifier(i) || c_.text(i) != name || c_.member_access(i) || !modifies_at(c_, i, m_body_end)) continue;
       size_t begin = i;
       if (i >= 2 && (c_.is(i - 1, "+") || c_.is(i - 1, "-")) && c_.is(i - 2, c_.text(i - 1))) begin = i - 2;
-      auto statement = level_statements_.find(begin);
-      if (statement == level_statements_.end() || !c_.is(statement->second - 1, ";")) return false;
+      auto statement = m_level_statements.find(begin);
+      if (statement == m_level_statements.end() || !c_.is(statement->second - 1, ";")) return false;
       size_t end = statement->second - 1;
       size_t rhs = i + 1;
       if (size_t length = assignment_operator_length(c_, rhs)) {
@@ -199,7 +199,7 @@ class RegionPlanner {
       } else if (begin == i) {
         return false;  // &name
       }
-      if (!uniformity_.is_uniform(rhs, end, readable)) return false;
+      if (!m_uniformity.is_uniform(rhs, end, readable)) return false;
       statements->push_back(begin);
     }
     return true;
@@ -210,10 +210,10 @@ class RegionPlanner {
     for (size_t i = b; i < e;) {
       size_t end = statement_end(c_, i, e);
       if (end <= i) return;
-      level_statements_[i] = end;
+      m_level_statements[i] = end;
       if (c_.is(i, "for") && c_.is(i + 1, "(") && contains_barrier(i, end)) {
-        size_t body = c_.closing_bracket(i + 1, body_end_) + 1;
-        if (c_.is(body, "{")) collect_level_statements(body + 1, c_.closing_bracket(body, body_end_));
+        size_t body = c_.closing_bracket(i + 1, m_body_end) + 1;
+        if (c_.is(body, "{")) collect_level_statements(body + 1, c_.closing_bracket(body, m_body_end));
       } else if (c_.is(i, "{") && contains_barrier(i, end)) {
         collect_level_statements(i + 1, end - 1);
       }
@@ -224,15 +224,15 @@ class RegionPlanner {
   // for (TYPE var = uniform; uniform cond; var update) { body with barriers }
   bool barrier_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform) {
     size_t open = b + 1;
-    size_t close = c_.closing_bracket(open, body_end_);
+    size_t close = c_.closing_bracket(open, m_body_end);
     size_t body = close + 1;
-    if (!c_.is(body, "{") || c_.closing_bracket(body, body_end_) + 1 != e) {
+    if (!c_.is(body, "{") || c_.closing_bracket(body, m_body_end) + 1 != e) {
       return fail("has a barrier in a 'for' loop without a braced body");
     }
     std::vector<size_t> semicolons;
     for (size_t j = open + 1; j < close; ++j) {
       if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{"))) {
-        j = c_.closing_bracket(j, body_end_);
+        j = c_.closing_bracket(j, m_body_end);
         continue;
       }
       if (c_.is(j, ";")) semicolons.push_back(j);
@@ -249,12 +249,12 @@ class RegionPlanner {
       }
       size_t name_at = d.declarators[0].name;
       counter = c_.word(name_at);
-      if (!uniformity_.is_uniform(name_at + 2, semicolons[0], uniform)) {
+      if (!m_uniformity.is_uniform(name_at + 2, semicolons[0], uniform)) {
         return fail("has a barrier in a 'for' loop whose counter '" + counter + "' may differ between threads");
       }
     }
     if (!counter.empty()) uniform.push_back(counter);
-    if (!uniformity_.is_uniform(semicolons[0] + 1, semicolons[1], uniform)) {
+    if (!m_uniformity.is_uniform(semicolons[0] + 1, semicolons[1], uniform)) {
       return fail("has a barrier in a 'for' loop whose condition may differ between threads");
     }
     // The update may assign the counter only.
@@ -267,7 +267,7 @@ class RegionPlanner {
       // The update reads the counter; the rest must be uniform.
       for (size_t j = semicolons[1] + 1; j < close; ++j) {
         if (c_.identifier(j) && c_.text(j) != counter && !c_.member_access(j) &&
-            !uniformity_.is_uniform(j, j + 1, uniform)) {
+            !m_uniformity.is_uniform(j, j + 1, uniform)) {
           return fail("has a barrier in a 'for' loop whose update may differ between threads");
         }
       }
@@ -278,27 +278,27 @@ class RegionPlanner {
   }
 
   bool check_returns() {
-    for (size_t i = body_begin_; i < body_end_; ++i) {
+    for (size_t i = m_body_begin; i < m_body_end; ++i) {
       if (!c_.is(i, "return")) continue;
-      auto region = plan_.region_of.find(i);
-      if (region == plan_.region_of.end() || region->second != final_region_) {
+      auto region = m_plan.region_of.find(i);
+      if (region == m_plan.region_of.end() || region->second != m_final_region) {
         return fail("returns before its last barrier");
       }
     }
-    if (final_region_ >= 0) plan_.regions[size_t(final_region_)].final = true;
+    if (m_final_region >= 0) m_plan.regions[size_t(m_final_region)].final = true;
     return true;
   }
 
   const TokenCursor& c_;
-  size_t body_begin_;
-  size_t body_end_;
-  const BlockGroups& groups_;
-  BlockUniformity& uniformity_;
-  RegionPlan& plan_;
-  std::map<size_t, size_t> level_statements_;  // first token -> one past the last
-  std::set<size_t> uniform_assignments_;       // first tokens of uniform assignment statements
-  int final_region_ = -1;
-  std::string reason_;
+  size_t m_body_begin;
+  size_t m_body_end;
+  const BlockGroups& m_groups;
+  BlockUniformity& m_uniformity;
+  RegionPlan& m_plan;
+  std::map<size_t, size_t> m_level_statements;  // first token -> one past the last
+  std::set<size_t> m_uniform_assignments;       // first tokens of uniform assignment statements
+  int m_final_region = -1;
+  std::string m_reason;
 };
 
 }  // namespace

@@ -41,10 +41,10 @@ std::set<std::string> declared_names(const TokenCursor& c, size_t b, size_t e) {
 
 BlockUniformity::BlockUniformity(const TokenCursor& c, size_t body_begin, size_t body_end)
     : c_(c),
-      body_begin_(body_begin),
-      body_end_(body_end),
-      declared_(declared_names(c, body_begin, body_end)),
-      thread_varying_(thread_varying_locals(c, body_begin, body_end)) {}
+      m_body_begin(body_begin),
+      m_body_end(body_end),
+      m_declared(declared_names(c, body_begin, body_end)),
+      m_thread_varying(thread_varying_locals(c, body_begin, body_end)) {}
 
 bool BlockUniformity::is_recomputable(size_t b, size_t e, const std::vector<std::string>& uniform) const {
   for (size_t i = b; i < e; ++i) {
@@ -80,19 +80,19 @@ bool BlockUniformity::check(size_t b, size_t e, const std::vector<std::string>& 
       continue;
     }
     if (per_thread) {
-      if (reassigned_uniform_.count(name)) return false;
-      if (recomputable_.count(name)) continue;
+      if (m_reassigned_uniform.count(name)) return false;
+      if (m_recomputable.count(name)) continue;
     }
-    if (!c_.member_access(i) && thread_varying_.count(name)) return false;
+    if (!c_.member_access(i) && m_thread_varying.count(name)) return false;
     if (word == "tls_context") continue;  // its field is checked above
     if (kUniformBuiltins.count(word) || thread_index) continue;
     if (c_.member_access(i)) continue;  // qualified name: ns::constant
     if (std::find(uniform.begin(), uniform.end(), name) != uniform.end()) continue;
     if (kUniformWords.count(word)) continue;
-    if (declared_.count(name)) return false;  // a local (or possibly one)
+    if (m_declared.count(name)) return false;  // a local (or possibly one)
     if (c_.is(i + 1, "(")) return false;      // a call: may differ per thread
     if (c_.is(i + 1, "[")) return false;      // an element, perhaps written by the kernel
-    if (modified(c_, name, body_begin_, body_end_)) return false;
+    if (modified(c_, name, m_body_begin, m_body_end)) return false;
     // A global or constant the kernel never writes.
   }
   return true;

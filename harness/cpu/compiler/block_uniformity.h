@@ -34,22 +34,22 @@ class BlockUniformity {
 
   // A uniform local that whole-block statements reassign (`flip = 1 - flip;`):
   // uniform, but not recomputable later.
-  void add_reassigned_uniform(const std::string& name) { reassigned_uniform_.insert(name); }
-  void add_recomputable(const std::string& name) { recomputable_.insert(name); }
-  void remove_recomputable(const std::string& name) { recomputable_.erase(name); }
+  void add_reassigned_uniform(const std::string& name) { m_reassigned_uniform.insert(name); }
+  void add_recomputable(const std::string& name) { m_recomputable.insert(name); }
+  void remove_recomputable(const std::string& name) { m_recomputable.erase(name); }
 
-  const std::set<std::string>& thread_varying() const { return thread_varying_; }
+  const std::set<std::string>& thread_varying() const { return m_thread_varying; }
 
  private:
   bool check(size_t b, size_t e, const std::vector<std::string>& uniform, bool per_thread) const;
 
   const TokenCursor& c_;
-  size_t body_begin_;
-  size_t body_end_;
-  std::set<std::string> declared_;        // every name that may be a local
-  std::set<std::string> thread_varying_;  // thread_variance.h
-  std::set<std::string> reassigned_uniform_;
-  std::set<std::string> recomputable_;
+  size_t m_body_begin;
+  size_t m_body_end;
+  std::set<std::string> m_declared;        // every name that may be a local
+  std::set<std::string> m_thread_varying;  // thread_variance.h
+  std::set<std::string> m_reassigned_uniform;
+  std::set<std::string> m_recomputable;
 };
 
 }  // namespace cucpu::compiler

@@ -30,7 +30,7 @@ struct DeviceView {
 // Reads `source` and the user headers it includes (quoted includes, and
 // angle includes found in `user_dirs`), transitively. Toolkit headers are
 // those the include name places under cuda/, nv/, thrust/, cooperative_groups
-// or a cuda_*.h / curand_kernel.h / vector_*.h style name that the CPU
+// or a m_cuda*.h / curand_kernel.h / m_vector*.h style name that the CPU
 // backend supports (refused headers are left to the rewriter's message).
 DeviceView scan_device_view(const std::filesystem::path& source, const std::vector<std::filesystem::path>& user_dirs);
 

@@ -53,7 +53,7 @@ std::set<std::string> declared_in(const TokenCursor& c, size_t b, size_t e) {
 class Inliner {
  public:
   Inliner(std::string_view src, const std::set<std::string>& only_kernels, int round)
-      : parsed_(tokenize(src)), c_(src, parsed_), only_kernels_(only_kernels), round_(round) {}
+      : m_parsed(tokenize(src)), c_(src, m_parsed), m_only_kernels(only_kernels), m_round(round) {}
 
   // Edits that inline one call per statement; records the kernels.
   std::vector<Edit> run(std::set<std::string>* kernels) {
@@ -64,7 +64,7 @@ class Inliner {
       if (!c_.is(i, "__cucpu_global__")) continue;
       std::optional<KernelDefinition> kernel = find_kernel_definition(c_, i);
       if (!kernel || !c_.user_code(kernel->body_open)) continue;
-      if (!only_kernels_.empty() && !only_kernels_.count(kernel->name)) continue;
+      if (!m_only_kernels.empty() && !m_only_kernels.count(kernel->name)) continue;
       size_t before = edits.size();
       inline_in_kernel(*kernel, &edits);
       if (edits.size() != before) kernels->insert(kernel->name);
@@ -86,10 +86,10 @@ class Inliner {
       if (!c_.is(open, "{")) continue;
       std::string name = c_.word(i - 1);
       ++definitions[name];
-      if (std::optional<Callee> callee = parse_callee(i - 1, i, close, open)) callees_[name] = *callee;
+      if (std::optional<Callee> callee = parse_callee(i - 1, i, close, open)) m_callees[name] = *callee;
     }
     for (const auto& [name, count] : definitions) {
-      if (count != 1) callees_.erase(name);
+      if (count != 1) m_callees.erase(name);
     }
   }
 
@@ -191,13 +191,13 @@ class Inliner {
     if (!c_.is(e - 1, ";")) return;
     for (size_t i = b; i < e; ++i) {
       if (!c_.identifier(i) || c_.member_access(i) || !c_.is(i + 1, "(")) continue;
-      auto callee = callees_.find(c_.word(i));
-      if (callee == callees_.end()) continue;
+      auto callee = m_callees.find(c_.word(i));
+      if (callee == m_callees.end()) continue;
       std::optional<std::string> body = inlined_body(callee->second, i, kernel_names);
       if (!body) return;
       size_t close = c_.closing_bracket(i + 1, e);
       std::string call_text(c_.source().substr(c_.token(i).begin, c_.token(close).end - c_.token(i).begin));
-      std::string result = "cucpu_inl" + std::to_string(round_) + "_" + std::to_string(counter_) + "_result";
+      std::string result = "cucpu_inl" + std::to_string(m_round) + "_" + std::to_string(m_counter) + "_result";
       std::string prefix = callee->second.return_type == "void" ? "" : callee->second.return_type + " " + result + "; ";
       edits->push_back({c_.token(b).begin, c_.token(b).begin, prefix + *body + " "});
       // The call reads as its result; its line breaks stay.
@@ -206,7 +206,7 @@ class Inliner {
         if (ch == '\n') replacement += '\n';
       }
       edits->push_back({c_.token(i).begin, c_.token(close).end, replacement});
-      ++counter_;
+      ++m_counter;
       return;
     }
   }
@@ -228,7 +228,7 @@ class Inliner {
       }
     }
     if (arguments.size() != callee.parameters.size()) return std::nullopt;
-    std::string prefix = "cucpu_inl" + std::to_string(round_) + "_" + std::to_string(counter_) + "_";
+    std::string prefix = "cucpu_inl" + std::to_string(m_round) + "_" + std::to_string(m_counter) + "_";
     // Parameters and the body's own locals get fresh names: a local that
     // shadowed one of the kernel's would share its per-thread storage.
     std::map<std::string, std::string> renamed;
@@ -264,12 +264,12 @@ class Inliner {
     return out + " }";
   }
 
-  TokenizedSource parsed_;
+  TokenizedSource m_parsed;
   TokenCursor c_;
-  const std::set<std::string>& only_kernels_;
-  int round_;
-  int counter_ = 0;
-  std::map<std::string, Callee> callees_;
+  const std::set<std::string>& m_only_kernels;
+  int m_round;
+  int m_counter = 0;
+  std::map<std::string, Callee> m_callees;
 };
 
 }  // namespace

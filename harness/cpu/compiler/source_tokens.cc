@@ -19,23 +19,23 @@ bool is_string_prefix(std::string_view word) {
 
 class Tokenizer {
  public:
-  explicit Tokenizer(std::string_view source) : src_(source) {
-    result_.files.push_back({"<input>", false});
-    file_index_[{"<input>", false}] = 0;
+  explicit Tokenizer(std::string_view source) : m_src(source) {
+    m_result.files.push_back({"<input>", false});
+    m_file_index[{"<input>", false}] = 0;
   }
 
   TokenizedSource run() {
     bool line_start = true;
-    while (pos_ < src_.size()) {
-      char c = src_[pos_];
+    while (m_pos < m_src.size()) {
+      char c = m_src[m_pos];
       if (c == '\n') {
-        ++line_;
-        ++pos_;
+        ++m_line;
+        ++m_pos;
         line_start = true;
         continue;
       }
       if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-        ++pos_;
+        ++m_pos;
         continue;
       }
       if (line_start && c == '#') {
@@ -43,51 +43,51 @@ class Tokenizer {
         continue;
       }
       // Comments (raw sources have them; g++ -E output has none).
-      if (c == '/' && pos_ + 1 < src_.size() && (src_[pos_ + 1] == '/' || src_[pos_ + 1] == '*')) {
+      if (c == '/' && m_pos + 1 < m_src.size() && (m_src[m_pos + 1] == '/' || m_src[m_pos + 1] == '*')) {
         comment();
         continue;
       }
       line_start = false;
-      size_t begin = pos_;
-      int line = line_;
+      size_t begin = m_pos;
+      int line = m_line;
       TokenKind kind;
       if (is_identifier_start(c)) {
-        while (pos_ < src_.size() && is_identifier_char(src_[pos_])) ++pos_;
-        std::string_view word = src_.substr(begin, pos_ - begin);
-        if (pos_ < src_.size() && (src_[pos_] == '"' || src_[pos_] == '\'') && is_string_prefix(word)) {
-          if (word.back() == 'R' && src_[pos_] == '"') raw_string();
-          else quoted(src_[pos_]);
+        while (m_pos < m_src.size() && is_identifier_char(m_src[m_pos])) ++m_pos;
+        std::string_view word = m_src.substr(begin, m_pos - begin);
+        if (m_pos < m_src.size() && (m_src[m_pos] == '"' || m_src[m_pos] == '\'') && is_string_prefix(word)) {
+          if (word.back() == 'R' && m_src[m_pos] == '"') raw_string();
+          else quoted(m_src[m_pos]);
           kind = TokenKind::literal;
         } else {
           kind = TokenKind::identifier;
         }
       } else if (std::isdigit(static_cast<unsigned char>(c)) ||
-                 (c == '.' && pos_ + 1 < src_.size() && std::isdigit(static_cast<unsigned char>(src_[pos_ + 1])))) {
+                 (c == '.' && m_pos + 1 < m_src.size() && std::isdigit(static_cast<unsigned char>(m_src[m_pos + 1])))) {
         number();
         kind = TokenKind::number;
       } else if (c == '"' || c == '\'') {
         quoted(c);
         kind = TokenKind::literal;
       } else {
-        ++pos_;
+        ++m_pos;
         kind = TokenKind::punctuation;
       }
-      result_.tokens.push_back({kind, begin, pos_, file_, line});
+      m_result.tokens.push_back({kind, begin, m_pos, m_file, line});
     }
-    return std::move(result_);
+    return std::move(m_result);
   }
 
  private:
   void number() {
-    ++pos_;
-    while (pos_ < src_.size()) {
-      char c = src_[pos_];
-      if ((c == '+' || c == '-') && (src_[pos_ - 1] == 'e' || src_[pos_ - 1] == 'E' || src_[pos_ - 1] == 'p' ||
-                                     src_[pos_ - 1] == 'P')) {
-        ++pos_;
+    ++m_pos;
+    while (m_pos < m_src.size()) {
+      char c = m_src[m_pos];
+      if ((c == '+' || c == '-') && (m_src[m_pos - 1] == 'e' || m_src[m_pos - 1] == 'E' || m_src[m_pos - 1] == 'p' ||
+                                     m_src[m_pos - 1] == 'P')) {
+        ++m_pos;
       } else if (is_identifier_char(c) || c == '.' ||
-                 (c == '\'' && pos_ + 1 < src_.size() && is_identifier_char(src_[pos_ + 1]))) {
-        ++pos_;
+                 (c == '\'' && m_pos + 1 < m_src.size() && is_identifier_char(m_src[m_pos + 1]))) {
+        ++m_pos;
       } else {
         break;
       }
@@ -96,55 +96,55 @@ class Tokenizer {
 
   // A `//` comment up to its line's end, or a `/* */` comment.
   void comment() {
-    if (src_[pos_ + 1] == '/') {
-      size_t end = src_.find('\n', pos_);
-      pos_ = end == std::string_view::npos ? src_.size() : end;
+    if (m_src[m_pos + 1] == '/') {
+      size_t end = m_src.find('\n', m_pos);
+      m_pos = end == std::string_view::npos ? m_src.size() : end;
       return;
     }
-    size_t end = src_.find("*/", pos_ + 2);
-    end = end == std::string_view::npos ? src_.size() : end + 2;
-    for (size_t i = pos_; i < end; ++i) {
-      if (src_[i] == '\n') ++line_;
+    size_t end = m_src.find("*/", m_pos + 2);
+    end = end == std::string_view::npos ? m_src.size() : end + 2;
+    for (size_t i = m_pos; i < end; ++i) {
+      if (m_src[i] == '\n') ++m_line;
     }
-    pos_ = end;
+    m_pos = end;
   }
 
   void quoted(char quote) {
-    ++pos_;
-    while (pos_ < src_.size() && src_[pos_] != quote && src_[pos_] != '\n') {
-      if (src_[pos_] == '\\') ++pos_;
-      ++pos_;
+    ++m_pos;
+    while (m_pos < m_src.size() && m_src[m_pos] != quote && m_src[m_pos] != '\n') {
+      if (m_src[m_pos] == '\\') ++m_pos;
+      ++m_pos;
     }
-    if (pos_ < src_.size() && src_[pos_] == quote) ++pos_;
+    if (m_pos < m_src.size() && m_src[m_pos] == quote) ++m_pos;
   }
 
   // R"delim( ... )delim". A delimiter is at most 16 characters; a longer
   // one is no raw string, read as an ordinary literal (this also bounds the
   // search for its end on hostile input).
   void raw_string() {
-    size_t open = src_.substr(pos_ + 1, 17).find('(');
+    size_t open = m_src.substr(m_pos + 1, 17).find('(');
     if (open == std::string_view::npos) {
       quoted('"');
       return;
     }
-    open += pos_ + 1;
-    std::string terminator = ")" + std::string(src_.substr(pos_ + 1, open - pos_ - 1)) + "\"";
-    size_t close = src_.find(terminator, open);
-    size_t end = close == std::string_view::npos ? src_.size() : close + terminator.size();
-    for (size_t i = pos_; i < end; ++i) {
-      if (src_[i] == '\n') ++line_;
+    open += m_pos + 1;
+    std::string terminator = ")" + std::string(m_src.substr(m_pos + 1, open - m_pos - 1)) + "\"";
+    size_t close = m_src.find(terminator, open);
+    size_t end = close == std::string_view::npos ? m_src.size() : close + terminator.size();
+    for (size_t i = m_pos; i < end; ++i) {
+      if (m_src[i] == '\n') ++m_line;
     }
-    pos_ = end;
+    m_pos = end;
   }
 
   // `# 12 "file.cu" 1 3` (g++'s line marker) or `#line 12 "file.cu"`; other
   // directives (#pragma) are kept as one token.
   void directive() {
-    size_t begin = pos_;
-    size_t end = src_.find('\n', pos_);
-    if (end == std::string_view::npos) end = src_.size();
-    std::string_view text = src_.substr(begin, end - begin);
-    pos_ = end;
+    size_t begin = m_pos;
+    size_t end = m_src.find('\n', m_pos);
+    if (end == std::string_view::npos) end = m_src.size();
+    std::string_view text = m_src.substr(begin, end - begin);
+    m_pos = end;
     size_t i = 1;
     while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
     if (text.substr(i, 4) == "line") i += 4;
@@ -162,29 +162,29 @@ class Tokenizer {
         std::string_view flags = close < text.size() ? text.substr(close + 1) : std::string_view();
         bool entering = flags.find(" 1") != std::string_view::npos;
         bool system = flags.find(" 3") != std::string_view::npos;
-        if (entering && !result_.files[file_].system) {
-          result_.includes_from_user_code.push_back({name, file_, line_});
+        if (entering && !m_result.files[m_file].system) {
+          m_result.includes_from_user_code.push_back({name, m_file, m_line});
         }
-        file_ = find_or_add(name, system);
+        m_file = find_or_add(name, system);
       }
-      line_ = number - 1;  // the marker names the line that follows it
+      m_line = number - 1;  // the marker names the line that follows it
       return;
     }
-    result_.tokens.push_back({TokenKind::directive, begin, end, file_, line_});
+    m_result.tokens.push_back({TokenKind::directive, begin, end, m_file, m_line});
   }
 
   int find_or_add(const std::string& name, bool system) {
-    auto [at, added] = file_index_.try_emplace({name, system}, int(result_.files.size()));
-    if (added) result_.files.push_back({name, system});
+    auto [at, added] = m_file_index.try_emplace({name, system}, int(m_result.files.size()));
+    if (added) m_result.files.push_back({name, system});
     return at->second;
   }
 
-  std::string_view src_;
-  size_t pos_ = 0;
-  int line_ = 1;
-  int file_ = 0;
-  TokenizedSource result_;
-  std::map<std::pair<std::string, bool>, int> file_index_;  // into result_.files
+  std::string_view m_src;
+  size_t m_pos = 0;
+  int m_line = 1;
+  int m_file = 0;
+  TokenizedSource m_result;
+  std::map<std::pair<std::string, bool>, int> m_file_index;  // into m_result.files
 };
 
 }  // namespace

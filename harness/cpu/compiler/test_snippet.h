@@ -12,25 +12,25 @@ namespace cucpu::compiler {
 
 class TestSnippet {
  public:
-  explicit TestSnippet(std::string text) : text_(std::move(text)), parsed_(tokenize(text_)), cursor_(text_, parsed_) {}
+  explicit TestSnippet(std::string text) : m_text(std::move(text)), m_parsed(tokenize(m_text)), m_cursor(m_text, m_parsed) {}
   TestSnippet(const TestSnippet&) = delete;
 
-  const TokenCursor& cursor() const { return cursor_; }
-  const TokenizedSource& parsed() const { return parsed_; }
-  const std::string& text() const { return text_; }
+  const TokenCursor& cursor() const { return m_cursor; }
+  const TokenizedSource& parsed() const { return m_parsed; }
+  const std::string& text() const { return m_text; }
 
   // Index of the `nth` (0-based) token reading `word`; size() if none.
   size_t find(std::string_view word, int nth = 0) const {
-    for (size_t i = 0; i < cursor_.size(); ++i) {
-      if (cursor_.text(i) == word && nth-- == 0) return i;
+    for (size_t i = 0; i < m_cursor.size(); ++i) {
+      if (m_cursor.text(i) == word && nth-- == 0) return i;
     }
-    return cursor_.size();
+    return m_cursor.size();
   }
 
  private:
-  std::string text_;
-  TokenizedSource parsed_;
-  TokenCursor cursor_;
+  std::string m_text;
+  TokenizedSource m_parsed;
+  TokenCursor m_cursor;
 };
 
 }  // namespace cucpu::compiler

@@ -14,16 +14,16 @@ namespace cucpu::compiler {
 
 class TokenCursor {
  public:
-  TokenCursor(std::string_view source, const TokenizedSource& parsed) : src_(source), parsed_(parsed) {}
+  TokenCursor(std::string_view source, const TokenizedSource& parsed) : m_src(source), m_parsed(parsed) {}
 
-  std::string_view source() const { return src_; }
-  const TokenizedSource& parsed() const { return parsed_; }
-  size_t size() const { return parsed_.tokens.size(); }
-  const Token& token(size_t i) const { return parsed_.tokens[i]; }
+  std::string_view source() const { return m_src; }
+  const TokenizedSource& parsed() const { return m_parsed; }
+  size_t size() const { return m_parsed.tokens.size(); }
+  const Token& token(size_t i) const { return m_parsed.tokens[i]; }
 
   std::string_view text(size_t i) const {
-    const Token& t = parsed_.tokens[i];
-    return src_.substr(t.begin, t.end - t.begin);
+    const Token& t = m_parsed.tokens[i];
+    return m_src.substr(t.begin, t.end - t.begin);
   }
   std::string word(size_t i) const { return std::string(text(i)); }
   // Out-of-range indices read as no token, so lookahead needs no bounds check.
@@ -34,7 +34,7 @@ class TokenCursor {
   // No space between tokens a and b: `-` `>` is `->`.
   bool adjacent(size_t a, size_t b) const { return token(a).end == token(b).begin; }
   // Written by the user, not in a system header.
-  bool user_code(size_t i) const { return !parsed_.files[token(i).file].system; }
+  bool user_code(size_t i) const { return !m_parsed.files[token(i).file].system; }
   // Three adjacent `c` tokens at i (`<<<` or `>>>`).
   bool is_triple(size_t i, char c) const;
   // The name at i follows `.`, `->` or `::`.
@@ -61,8 +61,8 @@ class TokenCursor {
   }
 
  private:
-  std::string_view src_;
-  const TokenizedSource& parsed_;
+  std::string_view m_src;
+  const TokenizedSource& m_parsed;
 };
 
 }  // namespace cucpu::compiler

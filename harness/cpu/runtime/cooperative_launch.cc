@@ -34,53 +34,53 @@ namespace cucpu::runtime {
 // the waiting blocks are abandoned.
 class GridBarrier {
  public:
-  explicit GridBarrier(unsigned long long blocks) : blocks_(blocks) {}
+  explicit GridBarrier(unsigned long long blocks) : m_blocks(blocks) {}
 
   // Waits until every block has arrived; false when the barrier broke.
   bool arrive_and_wait() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    if (broken_) return false;
-    unsigned long long generation = generation_;
-    if (++arrived_ == blocks_) {
-      arrived_ = 0;
-      ++generation_;
-      released_.notify_all();
+    std::unique_lock<std::mutex> lock(m_mutex);
+    if (m_broken) return false;
+    unsigned long long generation = m_generation;
+    if (++m_arrived == m_blocks) {
+      m_arrived = 0;
+      ++m_generation;
+      m_released.notify_all();
       return true;
     }
-    if (arrived_ + finished_ == blocks_) break_for_exited_blocks();
-    released_.wait(lock, [&] { return generation_ != generation || broken_; });
-    if (generation_ != generation) return true;
+    if (m_arrived + m_finished == m_blocks) break_for_exited_blocks();
+    m_released.wait(lock, [&] { return m_generation != generation || m_broken; });
+    if (m_generation != generation) return true;
     report_exited_blocks_once(lock);
     return false;
   }
 
   // The calling block has run to its end.
   void finish() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    ++finished_;
-    if (arrived_ != 0 && arrived_ + finished_ == blocks_) break_for_exited_blocks();
+    std::lock_guard<std::mutex> lock(m_mutex);
+    ++m_finished;
+    if (m_arrived != 0 && m_arrived + m_finished == m_blocks) break_for_exited_blocks();
   }
 
   // The calling block failed; its fault is reported already.
   void fail() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    broken_ = true;
-    released_.notify_all();
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_broken = true;
+    m_released.notify_all();
   }
 
  private:
   void break_for_exited_blocks() {
-    broken_ = true;
-    exited_while_waiting_ = true;
-    released_.notify_all();
+    m_broken = true;
+    m_exited_while_waiting = true;
+    m_released.notify_all();
   }
 
   // One waiting thread reports why the grid cannot go on.
   void report_exited_blocks_once(std::unique_lock<std::mutex>& lock) {
-    if (!exited_while_waiting_ || reported_) return;
-    reported_ = true;
-    std::string what = "deadlock: " + std::to_string(arrived_) + " block(s) wait at grid.sync() while " +
-                       std::to_string(finished_) +
+    if (!m_exited_while_waiting || m_reported) return;
+    m_reported = true;
+    std::string what = "deadlock: " + std::to_string(m_arrived) + " block(s) wait at grid.sync() while " +
+                       std::to_string(m_finished) +
                        " block(s) of the grid returned without reaching it; the kernel was abandoned";
     lock.unlock();
     report_kernel_fault(what.c_str());
@@ -88,15 +88,15 @@ class GridBarrier {
     lock.lock();
   }
 
-  std::mutex mutex_;
-  std::condition_variable released_;
-  const unsigned long long blocks_;
-  unsigned long long arrived_ = 0;
-  unsigned long long finished_ = 0;
-  unsigned long long generation_ = 0;
-  bool broken_ = false;
-  bool exited_while_waiting_ = false;
-  bool reported_ = false;
+  std::mutex m_mutex;
+  std::condition_variable m_released;
+  const unsigned long long m_blocks;
+  unsigned long long m_arrived = 0;
+  unsigned long long m_finished = 0;
+  unsigned long long m_generation = 0;
+  bool m_broken = false;
+  bool m_exited_while_waiting = false;
+  bool m_reported = false;
 };
 
 namespace {
@@ -107,22 +107,22 @@ class CooperativeCrew {
  public:
   void run(LaunchJob& job, GridBarrier& grid) {
     unsigned long long helpers = job.total_blocks - 1;
-    while (members_ < helpers) {
-      unsigned index = members_++;
+    while (m_members < helpers) {
+      unsigned index = m_members++;
       // A new member waits for the launch announced next, never an earlier one.
-      std::thread([this, index, seen = generation_] { serve(index, seen); }).detach();
+      std::thread([this, index, seen = m_generation] { serve(index, seen); }).detach();
     }
     {
-      std::lock_guard<std::mutex> lock(mutex_);
-      job_ = &job;
-      grid_ = &grid;
-      busy_ = helpers;
-      ++generation_;
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_job = &job;
+      m_grid = &grid;
+      m_busy = helpers;
+      ++m_generation;
     }
-    wake_.notify_all();
+    m_wake.notify_all();
     run_one(job, grid, 0);
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return busy_ == 0; });
+    std::unique_lock<std::mutex> lock(m_mutex);
+    m_done.wait(lock, [this] { return m_busy == 0; });
   }
 
  private:
@@ -140,29 +140,29 @@ class CooperativeCrew {
       LaunchJob* job;
       GridBarrier* grid;
       {
-        std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return generation_ != seen; });
-        seen = generation_;
-        if (index + 1 >= job_->total_blocks) continue;  // this launch needs fewer blocks
-        job = job_;
-        grid = grid_;
+        std::unique_lock<std::mutex> lock(m_mutex);
+        m_wake.wait(lock, [&] { return m_generation != seen; });
+        seen = m_generation;
+        if (index + 1 >= m_job->total_blocks) continue;  // this launch needs fewer blocks
+        job = m_job;
+        grid = m_grid;
       }
       run_one(*job, *grid, index + 1);
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (--busy_ == 0) done_.notify_one();
+      std::lock_guard<std::mutex> lock(m_mutex);
+      if (--m_busy == 0) m_done.notify_one();
     }
   }
 
   // Launches are serialised (scheduler.cc), so only one uses the crew, and
-  // only the launching thread writes generation_ (under mutex_).
-  unsigned long long members_ = 0;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable done_;
-  LaunchJob* job_ = nullptr;
-  GridBarrier* grid_ = nullptr;
-  unsigned long long busy_ = 0;
-  unsigned long long generation_ = 0;
+  // only the launching thread writes m_generation (under m_mutex).
+  unsigned long long m_members = 0;
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::condition_variable m_done;
+  LaunchJob* m_job = nullptr;
+  GridBarrier* m_grid = nullptr;
+  unsigned long long m_busy = 0;
+  unsigned long long m_generation = 0;
 };
 
 }  // namespace

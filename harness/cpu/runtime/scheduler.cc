@@ -75,7 +75,7 @@ bool read_shuffle_seed(unsigned long long* seed) {
 // would fall into the same cache sets and evict each other at every switch.
 class StaggeredStack {
  public:
-  explicit StaggeredStack(size_t index) : stagger_((index * 17 % 64) * 64) {}
+  explicit StaggeredStack(size_t index) : m_stagger((index * 17 % 64) * 64) {}
 
   boost::context::stack_context allocate() {
     size_t page = size_t(sysconf(_SC_PAGESIZE));
@@ -84,7 +84,7 @@ class StaggeredStack {
     if (base == MAP_FAILED) throw std::bad_alloc();
     mprotect(base, page, PROT_NONE);
     boost::context::stack_context context;
-    context.size = mapped - stagger_;
+    context.size = mapped - m_stagger;
     context.sp = static_cast<char*>(base) + context.size;
     return context;
   }
@@ -95,7 +95,7 @@ class StaggeredStack {
   }
 
  private:
-  size_t stagger_;
+  size_t m_stagger;
 };
 
 CUCPU_HOT_PATH void park(Worker& worker, boost::context::fiber&& from) {

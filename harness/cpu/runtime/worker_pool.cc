@@ -16,28 +16,28 @@ namespace cucpu::runtime {
 // measured slower than a condition-variable wake-up.
 class WorkerPool {
  public:
-  explicit WorkerPool(int helpers) : helper_count_(helpers) {
+  explicit WorkerPool(int helpers) : m_helper_count(helpers) {
     for (int i = 0; i < helpers; ++i) std::thread([this] { serve(); }).detach();
   }
 
   void run(LaunchJob& job) {
     unsigned long long block_threads = (unsigned long long)job.block.x * job.block.y * job.block.z;
     unsigned long long threads = job.total_blocks * block_threads;
-    if (helper_count_ == 0 || job.total_blocks == 1 || threads < kThreadsWorthHelpers) {
+    if (m_helper_count == 0 || job.total_blocks == 1 || threads < kThreadsWorthHelpers) {
       work_on(job);
       return;
     }
-    job.blocks_per_claim = blocks_per_claim(job.total_blocks, block_threads, helper_count_ + 1);
-    busy_.store(helper_count_, std::memory_order_relaxed);
-    job_.store(&job, std::memory_order_relaxed);
+    job.blocks_per_claim = blocks_per_claim(job.total_blocks, block_threads, m_helper_count + 1);
+    m_busy.store(m_helper_count, std::memory_order_relaxed);
+    m_job.store(&job, std::memory_order_relaxed);
     {
-      std::lock_guard<std::mutex> lock(mutex_);
-      generation_.fetch_add(1, std::memory_order_release);
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_generation.fetch_add(1, std::memory_order_release);
     }
-    wake_.notify_all();
+    m_wake.notify_all();
     work_on(job);
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return busy_.load(std::memory_order_acquire) == 0; });
+    std::unique_lock<std::mutex> lock(m_mutex);
+    m_done.wait(lock, [this] { return m_busy.load(std::memory_order_acquire) == 0; });
   }
 
  private:
@@ -61,25 +61,25 @@ class WorkerPool {
     unsigned long long seen = 0;
     for (;;) {
       {
-        std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return generation_.load(std::memory_order_acquire) != seen; });
+        std::unique_lock<std::mutex> lock(m_mutex);
+        m_wake.wait(lock, [&] { return m_generation.load(std::memory_order_acquire) != seen; });
       }
-      seen = generation_.load(std::memory_order_acquire);
-      work_on(*job_.load(std::memory_order_relaxed));
-      if (busy_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        done_.notify_one();
+      seen = m_generation.load(std::memory_order_acquire);
+      work_on(*m_job.load(std::memory_order_relaxed));
+      if (m_busy.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_done.notify_one();
       }
     }
   }
 
-  const int helper_count_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable done_;
-  std::atomic<LaunchJob*> job_{nullptr};
-  std::atomic<unsigned long long> generation_{0};
-  std::atomic<int> busy_{0};
+  const int m_helper_count;
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::condition_variable m_done;
+  std::atomic<LaunchJob*> m_job{nullptr};
+  std::atomic<unsigned long long> m_generation{0};
+  std::atomic<int> m_busy{0};
 };
 
 WorkerPool& worker_pool() {

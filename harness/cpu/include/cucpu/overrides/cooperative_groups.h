@@ -103,31 +103,31 @@ class thread_group {
  public:
   unsigned long long size() const { return num_threads(); }
   unsigned long long num_threads() const {
-    return type_ == details::thread_block_id ? details::block_threads() : unsigned(__builtin_popcount(mask_));
+    return m_type == details::thread_block_id ? details::block_threads() : unsigned(__builtin_popcount(m_mask));
   }
   unsigned long long thread_rank() const {
-    return type_ == details::thread_block_id ? details::block_rank()
-                                             : unsigned(__builtin_popcount(mask_ & details::lanes_below()));
+    return m_type == details::thread_block_id ? details::block_rank()
+                                             : unsigned(__builtin_popcount(m_mask & details::lanes_below()));
   }
   void sync() const {
-    if (type_ == details::thread_block_id) {
+    if (m_type == details::thread_block_id) {
       __syncthreads();
     } else {
-      __syncwarp(mask_);
+      __syncwarp(m_mask);
     }
   }
-  unsigned get_type() const { return type_; }
+  unsigned get_type() const { return m_type; }
 
  protected:
   explicit thread_group(unsigned type, unsigned mask = 0, unsigned meta_rank = 0, unsigned meta_size = 1,
                         bool tiled = false)
-      : type_(type), mask_(mask), meta_rank_(meta_rank), meta_size_(meta_size), tiled_(tiled) {}
+      : m_type(type), m_mask(mask), m_meta_rank(meta_rank), m_meta_size(meta_size), m_tiled(tiled) {}
 
-  unsigned type_;
-  unsigned mask_;  // lanes of the caller's warp (groups within a warp)
-  unsigned meta_rank_;
-  unsigned meta_size_;
-  bool tiled_;  // the lanes are a contiguous tile of the warp
+  unsigned m_type;
+  unsigned m_mask;  // lanes of the caller's warp (groups within a warp)
+  unsigned m_meta_rank;
+  unsigned m_meta_size;
+  bool m_tiled;  // the lanes are a contiguous tile of the warp
 
   friend class coalesced_group;
   friend thread_group tiled_partition(const thread_group& parent, unsigned tile_size);
@@ -198,40 +198,40 @@ class coalesced_group : public thread_group {
   explicit coalesced_group(unsigned mask, unsigned meta_rank = 0, unsigned meta_size = 1, bool tiled = false)
       : thread_group(details::coalesced_group_id, mask, meta_rank, meta_size, tiled) {}
 
-  unsigned num_threads() const { return unsigned(__builtin_popcount(mask_)); }
+  unsigned num_threads() const { return unsigned(__builtin_popcount(m_mask)); }
   unsigned size() const { return num_threads(); }
-  unsigned thread_rank() const { return unsigned(__builtin_popcount(mask_ & details::lanes_below())); }
-  unsigned meta_group_rank() const { return meta_rank_; }
-  unsigned meta_group_size() const { return meta_size_; }
-  unsigned get_mask() const { return mask_; }
-  void sync() const { __syncwarp(mask_); }
+  unsigned thread_rank() const { return unsigned(__builtin_popcount(m_mask & details::lanes_below())); }
+  unsigned meta_group_rank() const { return m_meta_rank; }
+  unsigned meta_group_size() const { return m_meta_size; }
+  unsigned get_mask() const { return m_mask; }
+  void sync() const { __syncwarp(m_mask); }
 
   template <class T>
   T shfl(T value, unsigned source_rank) const {
-    return __shfl_sync(mask_, value, int(lane_or_own(source_rank)));
+    return __shfl_sync(m_mask, value, int(lane_or_own(source_rank)));
   }
   template <class T>
   T shfl_down(T value, unsigned delta) const {
     unsigned rank = thread_rank() + delta;
-    return __shfl_sync(mask_, value, int(rank < num_threads() ? lane_or_own(rank) : details::lane()));
+    return __shfl_sync(m_mask, value, int(rank < num_threads() ? lane_or_own(rank) : details::lane()));
   }
   template <class T>
   T shfl_up(T value, unsigned delta) const {
     unsigned rank = thread_rank();
-    return __shfl_sync(mask_, value, int(rank >= delta ? lane_or_own(rank - delta) : details::lane()));
+    return __shfl_sync(m_mask, value, int(rank >= delta ? lane_or_own(rank - delta) : details::lane()));
   }
-  int any(int predicate) const { return __any_sync(mask_, predicate); }
-  int all(int predicate) const { return __all_sync(mask_, predicate); }
-  unsigned ballot(int predicate) const { return details::pack_lanes(mask_, __ballot_sync(mask_, predicate)); }
+  int any(int predicate) const { return __any_sync(m_mask, predicate); }
+  int all(int predicate) const { return __all_sync(m_mask, predicate); }
+  unsigned ballot(int predicate) const { return details::pack_lanes(m_mask, __ballot_sync(m_mask, predicate)); }
   template <class T>
   unsigned match_any(T value) const {
-    return details::pack_lanes(mask_, match_lanes(value));
+    return details::pack_lanes(m_mask, match_lanes(value));
   }
   template <class T>
   unsigned match_all(T value, int& predicate) const {
     unsigned same = match_lanes(value);
-    predicate = same == mask_;
-    return predicate ? details::pack_lanes(mask_, mask_) : 0u;
+    predicate = same == m_mask;
+    return predicate ? details::pack_lanes(m_mask, m_mask) : 0u;
   }
 
   // The lanes of the group whose value equals the caller's (64-bit values
@@ -240,14 +240,14 @@ class coalesced_group : public thread_group {
   unsigned match_lanes(T value) const {
     static_assert(std::is_integral_v<T> || std::is_pointer_v<T>, "match_any/labeled_partition: integral or pointer");
     unsigned long long wide = (unsigned long long)(value);
-    unsigned same = __match_any_sync(mask_, unsigned(wide));
-    if (sizeof(T) > 4) same &= __match_any_sync(mask_, unsigned(wide >> 32));
+    unsigned same = __match_any_sync(m_mask, unsigned(wide));
+    if (sizeof(T) > 4) same &= __match_any_sync(m_mask, unsigned(wide >> 32));
     return same;
   }
 
  private:
   unsigned lane_or_own(unsigned rank) const {
-    unsigned lane = details::lane_of_rank(mask_, rank % num_threads());
+    unsigned lane = details::lane_of_rank(m_mask, rank % num_threads());
     return lane < 32 ? lane : details::lane();
   }
 };
@@ -316,7 +316,7 @@ class thread_block_tile<Size, Parent, true> {
  public:
   static constexpr unsigned _group_id = details::multi_tile_group_id;
   thread_block_tile() : thread_block_tile(details::block_rank() / Size, details::block_threads() / Size) {}
-  thread_block_tile(unsigned meta_rank, unsigned meta_size) : meta_rank_(meta_rank), meta_size_(meta_size) {
+  thread_block_tile(unsigned meta_rank, unsigned meta_size) : m_meta_rank(meta_rank), m_meta_size(meta_size) {
     if (details::block_threads() % Size != 0) {
       details::invalid_group(
           "thread_block_tile of more than 32 threads in a block whose thread count is not a multiple of the tile "
@@ -325,13 +325,13 @@ class thread_block_tile<Size, Parent, true> {
   }
   template <class OtherParent>
   thread_block_tile(const thread_block_tile<Size, OtherParent, true>& other)
-      : meta_rank_(other.meta_group_rank()), meta_size_(other.meta_group_size()) {}
+      : m_meta_rank(other.meta_group_rank()), m_meta_size(other.meta_group_size()) {}
 
   static constexpr unsigned num_threads() { return Size; }
   static constexpr unsigned size() { return Size; }
   static unsigned thread_rank() { return details::block_rank() & (Size - 1); }
-  unsigned meta_group_rank() const { return meta_rank_; }
-  unsigned meta_group_size() const { return meta_size_; }
+  unsigned meta_group_rank() const { return m_meta_rank; }
+  unsigned meta_group_size() const { return m_meta_size; }
   static void sync() { ::cucpu::detail::group_rendezvous(first(), Size, nullptr, nullptr); }
 
   template <class T>
@@ -370,8 +370,8 @@ class thread_block_tile<Size, Parent, true> {
     });
   }
 
-  unsigned meta_rank_;
-  unsigned meta_size_;
+  unsigned m_meta_rank;
+  unsigned m_meta_size;
 };
 
 inline thread_block_tile<1> this_thread() { return thread_block_tile<1>(); }
@@ -414,8 +414,8 @@ inline thread_group tiled_partition(const thread_group& parent, unsigned tile_si
   if (tile_size == 0 || tile_size > 32 || (tile_size & (tile_size - 1)) != 0) {
     details::invalid_group("tiled_partition(group, n): n must be a power of two of at most 32");
   }
-  if (parent.get_type() == details::coalesced_group_id && !parent.tiled_) {
-    return tiled_partition(coalesced_group(parent.mask_, parent.meta_rank_, parent.meta_size_, false), tile_size);
+  if (parent.get_type() == details::coalesced_group_id && !parent.m_tiled) {
+    return tiled_partition(coalesced_group(parent.m_mask, parent.m_meta_rank, parent.m_meta_size, false), tile_size);
   }
   unsigned rank = unsigned(parent.thread_rank());
   unsigned parent_size = unsigned(parent.num_threads());

@@ -11,7 +11,6 @@ both as wall time and as CPU time of all threads.
 Both sides are timed on a single call without warm-up.
 """
 import argparse
-import importlib.util
 import json
 import os
 import pathlib
@@ -21,13 +20,7 @@ import time
 
 import torch
 
-
-def load_reference(problems_dir, slug):
-    path = problems_dir / slug / "reference.py"
-    spec = importlib.util.spec_from_file_location(f"reference_{slug.replace('-', '_')}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from reference_modules import load_reference
 
 
 def main():

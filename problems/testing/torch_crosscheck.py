@@ -27,7 +27,6 @@ behind the tolerances in the statements; a violated expectation makes the
 exit status 1. Integer outputs are compared exactly and have no report.
 """
 import argparse
-import importlib.util
 import json
 import os
 import pathlib
@@ -36,16 +35,10 @@ import sys
 import numpy as np
 import torch
 
+from reference_modules import load_reference
+
 ATOL = 1e-5
 RTOL = 1e-5
-
-
-def load_reference(problems_dir, slug):
-    path = problems_dir / slug / "reference.py"
-    spec = importlib.util.spec_from_file_location(f"reference_{slug.replace('-', '_')}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # The judge's scalar types (judge/problem/scalar_type.h, exported by

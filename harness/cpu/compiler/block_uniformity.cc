@@ -20,23 +20,6 @@ const std::set<std::string_view> kUniformContextFields = {"block_dim", "grid_dim
 const std::set<std::string_view> kUniformBuiltins = {"__cucpu_builtin_blockIdx", "__cucpu_builtin_blockDim",
                                                      "__cucpu_builtin_gridDim"};
 
-// Every identifier that sits where a declarator name would: after a type
-// name, `*`, `&` or `>`, before `=`, `;`, `,`, `[`, `(`, `{`, `)` or `:`.
-// Over-inclusive on purpose: such names are never taken as uniform.
-std::set<std::string> declared_names(const TokenCursor& c, size_t b, size_t e) {
-  std::set<std::string> names;
-  for (size_t i = b + 1; i + 1 < e; ++i) {
-    if (!c.identifier(i) || c.member_access(i)) continue;
-    bool after_type = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) || c.is(i - 1, "*") ||
-                      c.is(i - 1, "&") || c.is(i - 1, ">");
-    std::string_view next = c.text(i + 1);
-    bool before_end = next == "=" || next == ";" || next == "," || next == "[" || next == "(" || next == "{" ||
-                      next == ")" || next == ":";
-    if (after_type && before_end) names.insert(c.word(i));
-  }
-  return names;
-}
-
 }  // namespace
 
 BlockUniformity::BlockUniformity(const TokenCursor& c, size_t body_begin, size_t body_end)

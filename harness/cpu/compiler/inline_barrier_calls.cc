@@ -34,36 +34,20 @@ bool specifier(std::string_view word) {
          word == "__forceinline__" || word == "__device__" || word == "__host__";
 }
 
-// The names every identifier in [b, e) could be declaring (over-inclusive).
-std::set<std::string> declared_in(const TokenCursor& c, size_t b, size_t e) {
-  std::set<std::string> names;
-  for (size_t i = b + 1; i + 1 < e; ++i) {
-    if (!c.identifier(i) || c.member_access(i)) continue;
-    bool after_type = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) || c.is(i - 1, "*") ||
-                      c.is(i - 1, "&") || c.is(i - 1, ">");
-    std::string_view next = c.text(i + 1);
-    if (after_type && (next == "=" || next == ";" || next == "," || next == "[" || next == "(" || next == "{" ||
-                       next == ")" || next == ":")) {
-      names.insert(c.word(i));
-    }
-  }
-  return names;
-}
-
 class Inliner {
  public:
   Inliner(std::string_view src, const std::set<std::string>& only_kernels, int round)
-      : m_parsed(tokenize(src)), c_(src, m_parsed), m_only_kernels(only_kernels), m_round(round) {}
+      : m_parsed(tokenize(src)), m_c(src, m_parsed), m_only_kernels(only_kernels), m_round(round) {}
 
   // Edits that inline one call per statement; records the kernels.
   std::vector<Edit> run(std::set<std::string>* kernels) {
-    std::set<std::string> barrier_functions = functions_with_block_collectives(c_);
+    std::set<std::string> barrier_functions = functions_with_block_collectives(m_c);
     collect_callees(barrier_functions);
     std::vector<Edit> edits;
-    for (size_t i = 0; i < c_.size(); ++i) {
-      if (!c_.is(i, "__cucpu_global__")) continue;
-      std::optional<KernelDefinition> kernel = find_kernel_definition(c_, i);
-      if (!kernel || !c_.user_code(kernel->body_open)) continue;
+    for (size_t i = 0; i < m_c.size(); ++i) {
+      if (!m_c.is(i, "__cucpu_global__")) continue;
+      std::optional<KernelDefinition> kernel = find_kernel_definition(m_c, i);
+      if (!kernel || !m_c.user_code(kernel->body_open)) continue;
       if (!m_only_kernels.empty() && !m_only_kernels.count(kernel->name)) continue;
       size_t before = edits.size();
       inline_in_kernel(*kernel, &edits);
@@ -77,14 +61,14 @@ class Inliner {
   // name defined twice (overloads) is dropped.
   void collect_callees(const std::set<std::string>& barrier_functions) {
     std::map<std::string, int> definitions;
-    for (size_t i = 1; i < c_.size(); ++i) {
-      if (!c_.is(i, "(") || !c_.identifier(i - 1) || !barrier_functions.count(c_.word(i - 1))) continue;
-      if (!c_.user_code(i)) continue;
-      size_t close = c_.closing_bracket(i);
+    for (size_t i = 1; i < m_c.size(); ++i) {
+      if (!m_c.is(i, "(") || !m_c.identifier(i - 1) || !barrier_functions.count(m_c.word(i - 1))) continue;
+      if (!m_c.user_code(i)) continue;
+      size_t close = m_c.closing_bracket(i);
       size_t open = close + 1;
-      while (c_.is(open, "const")) ++open;
-      if (!c_.is(open, "{")) continue;
-      std::string name = c_.word(i - 1);
+      while (m_c.is(open, "const")) ++open;
+      if (!m_c.is(open, "{")) continue;
+      std::string name = m_c.word(i - 1);
       ++definitions[name];
       if (std::optional<Callee> callee = parse_callee(i - 1, i, close, open)) m_callees[name] = *callee;
     }
@@ -97,56 +81,56 @@ class Inliner {
     Callee callee;
     // The return type: back to the previous declaration's end.
     size_t first = name;
-    while (first > 0 && !c_.is(first - 1, ";") && !c_.is(first - 1, "}") && !c_.is(first - 1, "{") &&
-           !c_.directive(first - 1)) {
+    while (first > 0 && !m_c.is(first - 1, ";") && !m_c.is(first - 1, "}") && !m_c.is(first - 1, "{") &&
+           !m_c.directive(first - 1)) {
       --first;
     }
     std::vector<std::string> type;
     for (size_t j = first; j < name; ++j) {
-      std::string_view w = c_.text(j);
+      std::string_view w = m_c.text(j);
       if (w == "template" || w == "::" || w == "operator" || w == "__cucpu_global__") return std::nullopt;
-      if (w == "__attribute__" && c_.is(j + 1, "(")) {
-        j = c_.closing_bracket(j + 1);
+      if (w == "__attribute__" && m_c.is(j + 1, "(")) {
+        j = m_c.closing_bracket(j + 1);
         continue;
       }
       if (specifier(w)) continue;
-      type.push_back(c_.word(j));
+      type.push_back(m_c.word(j));
     }
-    if (type.empty() || c_.is(name - 1, ":")) return std::nullopt;  // a member function or constructor
+    if (type.empty() || m_c.is(name - 1, ":")) return std::nullopt;  // a member function or constructor
     for (const std::string& w : type) callee.return_type += (callee.return_type.empty() ? "" : " ") + w;
     // Parameters: `TYPE name`, split at depth-0 commas.
     size_t start = params_open + 1;
     int depth = 0;
     for (size_t j = params_open + 1; j <= params_close; ++j) {
-      std::string_view w = c_.text(j);
+      std::string_view w = m_c.text(j);
       if (w == "(" || w == "[" || w == "<") ++depth;
       else if (w == "]" || w == ">" || (w == ")" && j != params_close)) --depth;
       if (!((w == "," && depth == 0) || j == params_close)) continue;
       if (j > start) {
         size_t last = j - 1;
-        if (!c_.identifier(last) || last == start) return std::nullopt;  // unnamed, array or default argument
+        if (!m_c.identifier(last) || last == start) return std::nullopt;  // unnamed, array or default argument
         for (size_t k = start; k < last; ++k) {
-          if (c_.is(k, "=") || c_.is(k, "[") || c_.is(k, "(")) return std::nullopt;
+          if (m_c.is(k, "=") || m_c.is(k, "[") || m_c.is(k, "(")) return std::nullopt;
         }
-        if (c_.text(last) == "void" && last == start) break;
+        if (m_c.text(last) == "void" && last == start) break;
         callee.parameters.push_back(
-            {c_.spell(start, last, [this](size_t k) { return c_.word(k); }), c_.word(last)});
+            {m_c.spell(start, last, [this](size_t k) { return m_c.word(k); }), m_c.word(last)});
       }
       start = j + 1;
     }
     callee.body_open = body_open;
-    callee.body_close = c_.closing_bracket(body_open);
-    if (callee.body_close >= c_.size()) return std::nullopt;
+    callee.body_close = m_c.closing_bracket(body_open);
+    if (callee.body_close >= m_c.size()) return std::nullopt;
     // The body: statements, the only `return` the last one.
     size_t last_statement = callee.body_open + 1;
     for (size_t i = callee.body_open + 1; i < callee.body_close;) {
-      size_t end = statement_end(c_, i, callee.body_close);
+      size_t end = statement_end(m_c, i, callee.body_close);
       if (end <= i) return std::nullopt;
       last_statement = i;
       i = end;
     }
     for (size_t i = callee.body_open + 1; i < callee.body_close; ++i) {
-      std::string_view w = c_.text(i);
+      std::string_view w = m_c.text(i);
       if (w == "goto" || w == "static" || w == "__cucpu_shared__" || w == "thread_local" || w == "asm" ||
           w == "__asm__") {
         return std::nullopt;
@@ -155,7 +139,7 @@ class Inliner {
         if (i != last_statement) return std::nullopt;
         callee.final_return = long(i);
       }
-      if (c_.identifier(i) && c_.text(i) == c_.text(name) && c_.is(i + 1, "(")) return std::nullopt;  // recursion
+      if (m_c.identifier(i) && m_c.text(i) == m_c.text(name) && m_c.is(i + 1, "(")) return std::nullopt;  // recursion
     }
     if (callee.return_type != "void" && callee.final_return < 0) return std::nullopt;
     return callee;
@@ -163,24 +147,24 @@ class Inliner {
 
   // The statements of the kernel: inline the first inlinable call of each.
   void inline_in_kernel(const KernelDefinition& kernel, std::vector<Edit>* edits) {
-    std::set<std::string> kernel_names = declared_in(c_, kernel.body_open, kernel.body_close + 1);
+    std::set<std::string> kernel_names = declared_names(m_c, kernel.body_open, kernel.body_close + 1);
     visit_list(kernel.body_open + 1, kernel.body_close, kernel_names, edits);
   }
 
   // Statement lists: the kernel body, braced blocks and loop bodies.
   void visit_list(size_t b, size_t e, const std::set<std::string>& kernel_names, std::vector<Edit>* edits) {
     for (size_t i = b; i < e;) {
-      size_t end = statement_end(c_, i, e);
+      size_t end = statement_end(m_c, i, e);
       if (end <= i) return;
       size_t first = i;
-      while (first < end && c_.directive(first)) ++first;
-      if (c_.is(first, "{")) {
+      while (first < end && m_c.directive(first)) ++first;
+      if (m_c.is(first, "{")) {
         visit_list(first + 1, end - 1, kernel_names, edits);
-      } else if (c_.is(first, "for") && c_.is(first + 1, "(")) {
-        size_t body = c_.closing_bracket(first + 1, e) + 1;
-        if (c_.is(body, "{")) visit_list(body + 1, c_.closing_bracket(body, e), kernel_names, edits);
-      } else if (!c_.identifier(first) || !(c_.is(first, "if") || c_.is(first, "while") || c_.is(first, "do") ||
-                                           c_.is(first, "switch") || c_.is(first, "return"))) {
+      } else if (m_c.is(first, "for") && m_c.is(first + 1, "(")) {
+        size_t body = m_c.closing_bracket(first + 1, e) + 1;
+        if (m_c.is(body, "{")) visit_list(body + 1, m_c.closing_bracket(body, e), kernel_names, edits);
+      } else if (!m_c.identifier(first) || !(m_c.is(first, "if") || m_c.is(first, "while") || m_c.is(first, "do") ||
+                                           m_c.is(first, "switch") || m_c.is(first, "return"))) {
         inline_in_statement(first, end, kernel_names, edits);
       }
       i = end;
@@ -188,24 +172,24 @@ class Inliner {
   }
 
   void inline_in_statement(size_t b, size_t e, const std::set<std::string>& kernel_names, std::vector<Edit>* edits) {
-    if (!c_.is(e - 1, ";")) return;
+    if (!m_c.is(e - 1, ";")) return;
     for (size_t i = b; i < e; ++i) {
-      if (!c_.identifier(i) || c_.member_access(i) || !c_.is(i + 1, "(")) continue;
-      auto callee = m_callees.find(c_.word(i));
+      if (!m_c.identifier(i) || m_c.member_access(i) || !m_c.is(i + 1, "(")) continue;
+      auto callee = m_callees.find(m_c.word(i));
       if (callee == m_callees.end()) continue;
       std::optional<std::string> body = inlined_body(callee->second, i, kernel_names);
       if (!body) return;
-      size_t close = c_.closing_bracket(i + 1, e);
-      std::string call_text(c_.source().substr(c_.token(i).begin, c_.token(close).end - c_.token(i).begin));
+      size_t close = m_c.closing_bracket(i + 1, e);
+      std::string call_text(m_c.source().substr(m_c.token(i).begin, m_c.token(close).end - m_c.token(i).begin));
       std::string result = "cucpu_inl" + std::to_string(m_round) + "_" + std::to_string(m_counter) + "_result";
       std::string prefix = callee->second.return_type == "void" ? "" : callee->second.return_type + " " + result + "; ";
-      edits->push_back({c_.token(b).begin, c_.token(b).begin, prefix + *body + " "});
+      edits->push_back({m_c.token(b).begin, m_c.token(b).begin, prefix + *body + " "});
       // The call reads as its result; its line breaks stay.
       std::string replacement = callee->second.return_type == "void" ? "(void)0" : result;
       for (char ch : call_text) {
         if (ch == '\n') replacement += '\n';
       }
-      edits->push_back({c_.token(i).begin, c_.token(close).end, replacement});
+      edits->push_back({m_c.token(i).begin, m_c.token(close).end, replacement});
       ++m_counter;
       return;
     }
@@ -214,16 +198,16 @@ class Inliner {
   // `{ params... body }` for the call at token `call`, or nothing when the
   // body names something the kernel declares (it would read the kernel's).
   std::optional<std::string> inlined_body(const Callee& callee, size_t call, const std::set<std::string>& kernel_names) {
-    size_t open = call + 1, close = c_.closing_bracket(call + 1);
+    size_t open = call + 1, close = m_c.closing_bracket(call + 1);
     std::vector<std::string> arguments;
     size_t start = open + 1;
     for (size_t j = open + 1; j <= close; ++j) {
-      if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{")) && j != close) {
-        j = c_.closing_bracket(j);
+      if (m_c.punctuation(j) && (m_c.is(j, "(") || m_c.is(j, "[") || m_c.is(j, "{")) && j != close) {
+        j = m_c.closing_bracket(j);
         continue;
       }
-      if (c_.is(j, ",") || j == close) {
-        if (j > start) arguments.push_back(c_.spell(start, j, [this](size_t k) { return c_.word(k); }));
+      if (m_c.is(j, ",") || j == close) {
+        if (j > start) arguments.push_back(m_c.spell(start, j, [this](size_t k) { return m_c.word(k); }));
         start = j + 1;
       }
     }
@@ -233,12 +217,12 @@ class Inliner {
     // shadowed one of the kernel's would share its per-thread storage.
     std::map<std::string, std::string> renamed;
     for (const Parameter& p : callee.parameters) renamed[p.name] = prefix + p.name;
-    for (const std::string& local : declared_in(c_, callee.body_open, callee.body_close + 1)) {
+    for (const std::string& local : declared_names(m_c, callee.body_open, callee.body_close + 1)) {
       renamed[local] = prefix + local;
     }
     for (size_t i = callee.body_open + 1; i < callee.body_close; ++i) {
-      if (!c_.identifier(i) || c_.member_access(i) || renamed.count(c_.word(i))) continue;
-      if (kernel_names.count(c_.word(i))) return std::nullopt;
+      if (!m_c.identifier(i) || m_c.member_access(i) || renamed.count(m_c.word(i))) continue;
+      if (kernel_names.count(m_c.word(i))) return std::nullopt;
     }
     std::string out = "{ ";
     for (size_t k = 0; k < arguments.size(); ++k) {
@@ -246,17 +230,17 @@ class Inliner {
       out += p.type + " " + renamed[p.name] + " = (" + arguments[k] + "); ";
     }
     auto text_of = [&](size_t k) {
-      if (c_.identifier(k) && !c_.member_access(k)) {
-        auto r = renamed.find(c_.word(k));
+      if (m_c.identifier(k) && !m_c.member_access(k)) {
+        auto r = renamed.find(m_c.word(k));
         if (r != renamed.end()) return r->second;
       }
-      return c_.word(k);
+      return m_c.word(k);
     };
     size_t body_end = callee.final_return >= 0 ? size_t(callee.final_return) : callee.body_close;
-    out += c_.spell(callee.body_open + 1, body_end, text_of);
+    out += m_c.spell(callee.body_open + 1, body_end, text_of);
     if (callee.final_return >= 0) {
-      size_t semicolon = statement_end(c_, body_end, callee.body_close) - 1;
-      std::string value = c_.spell(body_end + 1, semicolon, text_of);
+      size_t semicolon = statement_end(m_c, body_end, callee.body_close) - 1;
+      std::string value = m_c.spell(body_end + 1, semicolon, text_of);
       out += (out.back() == ' ' ? "" : " ");
       if (callee.return_type == "void") out += value.empty() ? "" : "(void)(" + value + "); ";
       else out += prefix + "result = " + value + "; ";
@@ -265,7 +249,7 @@ class Inliner {
   }
 
   TokenizedSource m_parsed;
-  TokenCursor c_;
+  TokenCursor m_c;
   const std::set<std::string>& m_only_kernels;
   int m_round;
   int m_counter = 0;

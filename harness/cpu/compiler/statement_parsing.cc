@@ -39,6 +39,20 @@ bool is_expression_keyword(std::string_view word) {
   return kWords.count(word) != 0;
 }
 
+std::set<std::string> declared_names(const TokenCursor& c, size_t b, size_t e) {
+  std::set<std::string> names;
+  for (size_t i = b + 1; i + 1 < e; ++i) {
+    if (!c.identifier(i) || c.member_access(i)) continue;
+    bool after_type = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) || c.is(i - 1, "*") ||
+                      c.is(i - 1, "&") || c.is(i - 1, ">");
+    std::string_view next = c.text(i + 1);
+    bool before_end = next == "=" || next == ";" || next == "," || next == "[" || next == "(" || next == "{" ||
+                      next == ")" || next == ":";
+    if (after_type && before_end) names.insert(c.word(i));
+  }
+  return names;
+}
+
 size_t statement_end(const TokenCursor& c, size_t i, size_t end) {
   if (i >= end) return end;
   // A #pragma (unroll) belongs to the statement after it.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,5 +62,11 @@ bool stray_jump(const TokenCursor& c, size_t b, size_t e);
 
 // Keywords that can precede an identifier without declaring it.
 bool is_expression_keyword(std::string_view word);
+
+// Every identifier in (b, e - 1) that sits where a declarator name would:
+// after a type name, `*`, `&` or `>`, before `=`, `;`, `,`, `[`, `(`, `{`,
+// `)` or `:`. Over-inclusive on purpose: callers treat these names as
+// possibly declared (never uniform, renamed when inlined).
+std::set<std::string> declared_names(const TokenCursor& c, size_t b, size_t e);
 
 }  // namespace cucpu::compiler

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end checks of the cucc driver: a program with main, a solution
 # library loaded by a host program, launch forms, refusals naming the
-# user's line (in a .cu and in a plain .cc file), and the --version line.
+# user's line (in a .cu and in a plain .cc file), the fallback from split
+# kernels to fibers, and the --version line.
 set -euo pipefail
 
 cucc=$1
@@ -40,6 +41,14 @@ if "$cucc" "$testdata/refused_curand_host.cc" -o "$work/refused_curand" 2>"$work
 fi
 grep -q "refused_curand_host.cc:7: error: 'curandCreateGeneratorHost': the cuRAND host library" \
   "$work/refused_curand.log" || { cat "$work/refused_curand.log" >&2; fail "the .cc refusal does not name line 7"; }
+
+# When g++ rejects the split text, the kernel runs on fibers, and -v says so
+# rather than naming the split it did not use.
+"$cucc" -v "$testdata/split_fallback.cu" -o "$work/split_fallback" 2>"$work/split_fallback.log"
+grep -q "kernel 'reverse_plus_one': fibers (the split build did not compile)" "$work/split_fallback.log" \
+  || { cat "$work/split_fallback.log" >&2; fail "-v does not say the split kernel fell back to fibers"; }
+if grep -q "loops over threads" "$work/split_fallback.log"; then fail "-v names a split that was not built"; fi
+"$work/split_fallback" | grep -q "ALL PASS" || fail "the fallback build computed a wrong answer"
 
 "$cucc" --version | grep -Eq "^cucc \(CPU backend\) [0-9a-f]{16}, g\+\+ " || fail "--version line"
 echo "cucc_test: all checks passed"

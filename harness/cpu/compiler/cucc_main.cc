@@ -225,6 +225,16 @@ std::vector<fs::path> user_include_dirs(const Options& options) {
   return dirs;
 }
 
+// `-v`: how each kernel runs in the object actually built. When the split
+// build was rejected by g++, the kernels it would have split run on fibers.
+void report_kernel_modes(const cucpu::compiler::RewriteResult& result, bool split_build_used) {
+  for (const std::string& name : result.split_kernels) {
+    std::cerr << "cucc: kernel '" << name << "': "
+              << (split_build_used ? "loops over threads" : "fibers (the split build did not compile)") << "\n";
+  }
+  for (const std::string& kept : result.kept_on_fibers) std::cerr << "cucc: kernel " << kept << " (fibers)\n";
+}
+
 // .cu -> object: preprocess with the prelude, rewrite, compile.
 bool compile_cuda(const Options& options, const fs::path& root, const fs::path& input, const fs::path& object,
                   const fs::path& work) {
@@ -257,23 +267,26 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_cuda_as_cpp(source, rewrite_options);
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;
-  if (options.verbose) {
-    for (const std::string& name : result.split_kernels) std::cerr << "cucc: kernel '" << name << "': loops over threads\n";
-    for (const std::string& kept : result.kept_on_fibers) std::cerr << "cucc: kernel " << kept << " (fibers)\n";
-  }
   std::ofstream(rewritten, std::ios::binary) << result.text;
 
   command = {"g++", "-c", "-x", "c++-cpp-output"};
   for (const std::string& flag : code_flags(options)) command.push_back(flag);
   command.insert(command.end(), {rewritten.string(), "-o", object.string()});
   if (result.split_kernels.empty() || options.split_barriers == "force") {
+    if (options.verbose) report_kernel_modes(result, /*split_build_used=*/true);
     return run_command(command, options.verbose) == 0;
   }
   // Barrier splitting guesses at types it cannot see; if g++ rejects the
   // split text, compile the kernels for fibers instead (diagnostics then
   // come from that compile, on the user's own code).
-  if (run_command(command, options.verbose, /*quiet=*/true) == 0) return true;
-  if (options.verbose) std::cerr << "cucc: the split kernels did not compile; using fibers for all kernels\n";
+  if (run_command(command, options.verbose, /*quiet=*/true) == 0) {
+    if (options.verbose) report_kernel_modes(result, /*split_build_used=*/true);
+    return true;
+  }
+  if (options.verbose) {
+    std::cerr << "cucc: the split kernels did not compile; using fibers for all kernels\n";
+    report_kernel_modes(result, /*split_build_used=*/false);
+  }
   rewrite_options.split_barriers = false;
   result = cucpu::compiler::rewrite_cuda_as_cpp(source, rewrite_options);
   std::ofstream(rewritten, std::ios::binary | std::ios::trunc) << result.text;

@@ -3,8 +3,7 @@
 // 11 barriers per thread), a scan of the block totals in one block, and a pass
 // adding each block's offset. Measures barriers in a loop whose trip count is
 // uniform across the block.
-#include "harness/cpu/benchmark/emulated/cuda_check.h"
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/emulated/device_driver.h"
 
 using namespace workloads;
 
@@ -29,31 +28,10 @@ __global__ void block_scan_kernel(const float* __restrict__ in, float* __restric
   if (totals != nullptr && tid == kScanBlock - 1) totals[blockIdx.x] = buffer[current][tid];
 }
 
-// Adds the inclusive scan of the previous blocks' totals to each element.
-__global__ void add_offsets_kernel(float* __restrict__ out, const float* __restrict__ scanned_totals, int n) {
-  int i = blockIdx.x * kScanBlock + threadIdx.x;
-  if (blockIdx.x > 0 && i < n) out[i] += scanned_totals[blockIdx.x - 1];
-}
-
 int main() {
-  const int n = kScanElements;
-  const int blocks = n / kScanBlock;  // kScanBlock totals: scanned by one block
-  static_assert(kScanElements / kScanBlock <= kScanBlock, "the totals must fit one block");
-  std::vector<float> x = make_input(n, 6), y(n);
-  float *d_x, *d_y, *d_totals, *d_scanned;
-  BENCH_CUDA(cudaMalloc(&d_x, n * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_y, n * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_totals, blocks * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_scanned, blocks * sizeof(float)));
-  BENCH_CUDA(cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  time_and_report("block_scan", [&] {
-    block_scan_kernel<<<blocks, kScanBlock>>>(d_x, d_y, d_totals, n);
-    block_scan_kernel<<<1, kScanBlock>>>(d_totals, d_scanned, nullptr, blocks);
-    add_offsets_kernel<<<blocks, kScanBlock>>>(d_y, d_scanned, n);
-    BENCH_CUDA(cudaGetLastError());
-    BENCH_CUDA(cudaDeviceSynchronize());
-  });
-  BENCH_CUDA(cudaMemcpy(y.data(), d_y, n * sizeof(float), cudaMemcpyDeviceToHost));
-  report_checksum("block_scan", y);
+  time_three_kernel_scan<kScanElements, kScanBlock>(
+      "block_scan", 6, [](int blocks, const float* in, float* out, float* totals, int n) {
+        block_scan_kernel<<<blocks, kScanBlock>>>(in, out, totals, n);
+      });
   return 0;
 }

@@ -1,7 +1,6 @@
 // Direct 2-D convolution over a batch of images, one thread per output
 // element, no shared memory or barriers: a compute-heavy barrier-free kernel.
-#include "harness/cpu/benchmark/emulated/cuda_check.h"
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/emulated/device_driver.h"
 
 using namespace workloads;
 
@@ -26,21 +25,12 @@ int main() {
   const size_t in_count = size_t(kConvBatch) * kConvInChannels * kConvHeight * kConvWidth;
   const size_t w_count = size_t(kConvOutChannels) * kConvInChannels * kConvKernel * kConvKernel;
   const size_t out_count = size_t(kConvBatch) * kConvOutChannels * kConvOutHeight * kConvOutWidth;
-  std::vector<float> input = make_input(in_count, 2), weight = make_input(w_count, 3), output(out_count);
-  float *d_in, *d_w, *d_out;
-  BENCH_CUDA(cudaMalloc(&d_in, in_count * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_w, w_count * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_out, out_count * sizeof(float)));
-  BENCH_CUDA(cudaMemcpy(d_in, input.data(), in_count * sizeof(float), cudaMemcpyHostToDevice));
-  BENCH_CUDA(cudaMemcpy(d_w, weight.data(), w_count * sizeof(float), cudaMemcpyHostToDevice));
+  float* d_in = to_device(make_input(in_count, 2));
+  float* d_w = to_device(make_input(w_count, 3));
+  float* d_out = device_buffer(out_count);
   const dim3 block(16, 16);
   const dim3 grid((kConvOutWidth + 15) / 16, (kConvOutHeight + 15) / 16, kConvBatch * kConvOutChannels);
-  time_and_report("conv2d", [&] {
-    conv2d_kernel<<<grid, block>>>(d_in, d_w, d_out);
-    BENCH_CUDA(cudaGetLastError());
-    BENCH_CUDA(cudaDeviceSynchronize());
-  });
-  BENCH_CUDA(cudaMemcpy(output.data(), d_out, out_count * sizeof(float), cudaMemcpyDeviceToHost));
-  report_checksum("conv2d", output);
+  time_launches("conv2d", [&] { conv2d_kernel<<<grid, block>>>(d_in, d_w, d_out); });
+  report_device_checksum("conv2d", d_out, out_count);
   return 0;
 }

@@ -2,8 +2,7 @@
 // per element. Measures the CPU backend's per-thread overhead.
 #include <cmath>
 
-#include "harness/cpu/benchmark/emulated/cuda_check.h"
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/emulated/device_driver.h"
 
 __global__ void gelu_kernel(const float* __restrict__ x, float* __restrict__ y, int64_t n) {
   int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -15,19 +14,11 @@ __global__ void gelu_kernel(const float* __restrict__ x, float* __restrict__ y, 
 
 int main() {
   const int64_t n = workloads::kGeluElements;
-  std::vector<float> x = workloads::make_input(n, 1), y(n);
-  float *d_x, *d_y;
-  BENCH_CUDA(cudaMalloc(&d_x, n * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_y, n * sizeof(float)));
-  BENCH_CUDA(cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+  float* d_x = workloads::to_device(workloads::make_input(n, 1));
+  float* d_y = workloads::device_buffer(n);
   const int threads = 256;
   const int blocks = static_cast<int>((n + threads - 1) / threads);
-  workloads::time_and_report("gelu", [&] {
-    gelu_kernel<<<blocks, threads>>>(d_x, d_y, n);
-    BENCH_CUDA(cudaGetLastError());
-    BENCH_CUDA(cudaDeviceSynchronize());
-  });
-  BENCH_CUDA(cudaMemcpy(y.data(), d_y, n * sizeof(float), cudaMemcpyDeviceToHost));
-  workloads::report_checksum("gelu", y);
+  workloads::time_launches("gelu", [&] { gelu_kernel<<<blocks, threads>>>(d_x, d_y, n); });
+  workloads::report_device_checksum("gelu", d_y, n);
   return 0;
 }

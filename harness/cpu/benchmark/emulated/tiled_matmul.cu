@@ -1,8 +1,7 @@
 // 512x512 matrix multiply with 16x16 shared-memory tiles and two
 // __syncthreads per tile step (64 barriers per thread): measures the CPU
 // backend's barrier cost.
-#include "harness/cpu/benchmark/emulated/cuda_check.h"
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/emulated/device_driver.h"
 
 using namespace workloads;
 
@@ -27,21 +26,12 @@ __global__ void tiled_matmul_kernel(const float* __restrict__ a, const float* __
 int main() {
   const int size = kMatmulSize;
   const size_t count = size_t(size) * size;
-  std::vector<float> a = make_input(count, 4), b = make_input(count, 5), c(count);
-  float *d_a, *d_b, *d_c;
-  BENCH_CUDA(cudaMalloc(&d_a, count * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_b, count * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_c, count * sizeof(float)));
-  BENCH_CUDA(cudaMemcpy(d_a, a.data(), count * sizeof(float), cudaMemcpyHostToDevice));
-  BENCH_CUDA(cudaMemcpy(d_b, b.data(), count * sizeof(float), cudaMemcpyHostToDevice));
+  float* d_a = to_device(make_input(count, 4));
+  float* d_b = to_device(make_input(count, 5));
+  float* d_c = device_buffer(count);
   const dim3 block(kMatmulTile, kMatmulTile);
   const dim3 grid(size / kMatmulTile, size / kMatmulTile);
-  time_and_report("tiled_matmul", [&] {
-    tiled_matmul_kernel<<<grid, block>>>(d_a, d_b, d_c, size);
-    BENCH_CUDA(cudaGetLastError());
-    BENCH_CUDA(cudaDeviceSynchronize());
-  });
-  BENCH_CUDA(cudaMemcpy(c.data(), d_c, count * sizeof(float), cudaMemcpyDeviceToHost));
-  report_checksum("tiled_matmul", c);
+  time_launches("tiled_matmul", [&] { tiled_matmul_kernel<<<grid, block>>>(d_a, d_b, d_c, size); });
+  report_device_checksum("tiled_matmul", d_c, count);
   return 0;
 }

@@ -2,8 +2,7 @@
 // memory, then a tree reduction halves the active threads per level with a
 // __syncthreads after each (9 barriers per thread). Measures barriers in a
 // loop with a divergent branch inside.
-#include "harness/cpu/benchmark/emulated/cuda_check.h"
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/emulated/device_driver.h"
 
 using namespace workloads;
 
@@ -23,19 +22,9 @@ __global__ void tree_reduction_kernel(const float* __restrict__ in, float* __res
 }
 
 int main() {
-  const int n = kReduceElements;
-  const int blocks = n / (2 * kReduceBlock);
-  std::vector<float> x = make_input(n, 7), partial(blocks);
-  float *d_x, *d_partial;
-  BENCH_CUDA(cudaMalloc(&d_x, n * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_partial, blocks * sizeof(float)));
-  BENCH_CUDA(cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  time_and_report("tree_reduction", [&] {
-    tree_reduction_kernel<<<blocks, kReduceBlock>>>(d_x, d_partial, n);
-    BENCH_CUDA(cudaGetLastError());
-    BENCH_CUDA(cudaDeviceSynchronize());
-  });
-  BENCH_CUDA(cudaMemcpy(partial.data(), d_partial, blocks * sizeof(float), cudaMemcpyDeviceToHost));
-  report_checksum("tree_reduction", partial);
+  time_block_sums<kReduceBlock>("tree_reduction", kReduceElements, 7,
+                                [](int blocks, const float* in, float* partial, int n) {
+                                  tree_reduction_kernel<<<blocks, kReduceBlock>>>(in, partial, n);
+                                });
   return 0;
 }

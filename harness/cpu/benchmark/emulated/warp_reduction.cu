@@ -4,8 +4,7 @@
 // after one __syncthreads the first warp reduces the warp sums by the same
 // tree. Measures warp collectives (which keep the kernel on fibers) next to
 // tree_reduction's shared-memory tree.
-#include "harness/cpu/benchmark/emulated/cuda_check.h"
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/emulated/device_driver.h"
 
 using namespace workloads;
 
@@ -34,19 +33,9 @@ __global__ void warp_reduction_kernel(const float* __restrict__ in, float* __res
 }
 
 int main() {
-  const int n = kWarpReduceElements;
-  const int blocks = n / (2 * kWarpReduceBlock);
-  std::vector<float> x = make_input(n, 8), partial(blocks);
-  float *d_x, *d_partial;
-  BENCH_CUDA(cudaMalloc(&d_x, n * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_partial, blocks * sizeof(float)));
-  BENCH_CUDA(cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  time_and_report("warp_reduction", [&] {
-    warp_reduction_kernel<<<blocks, kWarpReduceBlock>>>(d_x, d_partial, n);
-    BENCH_CUDA(cudaGetLastError());
-    BENCH_CUDA(cudaDeviceSynchronize());
-  });
-  BENCH_CUDA(cudaMemcpy(partial.data(), d_partial, blocks * sizeof(float), cudaMemcpyDeviceToHost));
-  report_checksum("warp_reduction", partial);
+  time_block_sums<kWarpReduceBlock>("warp_reduction", kWarpReduceElements, 8,
+                                    [](int blocks, const float* in, float* partial, int n) {
+                                      warp_reduction_kernel<<<blocks, kWarpReduceBlock>>>(in, partial, n);
+                                    });
   return 0;
 }

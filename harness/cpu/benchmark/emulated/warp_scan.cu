@@ -6,8 +6,7 @@
 // block_scan, a scan of the block totals in one block and a pass adding each
 // block's offset. Measures warp collectives (which keep the kernel on fibers)
 // next to block_scan's shared-memory Hillis-Steele scan.
-#include "harness/cpu/benchmark/emulated/cuda_check.h"
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/emulated/device_driver.h"
 
 using namespace workloads;
 
@@ -41,31 +40,10 @@ __global__ void warp_scan_kernel(const float* __restrict__ in, float* __restrict
   if (totals != nullptr && tid == kWarpScanBlock - 1) totals[blockIdx.x] = value;
 }
 
-// Adds the inclusive scan of the previous blocks' totals to each element.
-__global__ void add_offsets_kernel(float* __restrict__ out, const float* __restrict__ scanned_totals, int n) {
-  int i = blockIdx.x * kWarpScanBlock + threadIdx.x;
-  if (blockIdx.x > 0 && i < n) out[i] += scanned_totals[blockIdx.x - 1];
-}
-
 int main() {
-  const int n = kWarpScanElements;
-  const int blocks = n / kWarpScanBlock;  // kWarpScanBlock totals: scanned by one block
-  static_assert(kWarpScanElements / kWarpScanBlock <= kWarpScanBlock, "the totals must fit one block");
-  std::vector<float> x = make_input(n, 9), y(n);
-  float *d_x, *d_y, *d_totals, *d_scanned;
-  BENCH_CUDA(cudaMalloc(&d_x, n * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_y, n * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_totals, blocks * sizeof(float)));
-  BENCH_CUDA(cudaMalloc(&d_scanned, blocks * sizeof(float)));
-  BENCH_CUDA(cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-  time_and_report("warp_scan", [&] {
-    warp_scan_kernel<<<blocks, kWarpScanBlock>>>(d_x, d_y, d_totals, n);
-    warp_scan_kernel<<<1, kWarpScanBlock>>>(d_totals, d_scanned, nullptr, blocks);
-    add_offsets_kernel<<<blocks, kWarpScanBlock>>>(d_y, d_scanned, n);
-    BENCH_CUDA(cudaGetLastError());
-    BENCH_CUDA(cudaDeviceSynchronize());
-  });
-  BENCH_CUDA(cudaMemcpy(y.data(), d_y, n * sizeof(float), cudaMemcpyDeviceToHost));
-  report_checksum("warp_scan", y);
+  time_three_kernel_scan<kWarpScanElements, kWarpScanBlock>(
+      "warp_scan", 9, [](int blocks, const float* in, float* out, float* totals, int n) {
+        warp_scan_kernel<<<blocks, kWarpScanBlock>>>(in, out, totals, n);
+      });
   return 0;
 }

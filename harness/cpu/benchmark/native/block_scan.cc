@@ -3,7 +3,7 @@
 // chunk is scanned by Hillis-Steele steps over a double buffer (one loop over
 // the chunk per step, which g++ vectorises), chunks in parallel; then the
 // chunk totals are scanned the same way, and the offsets added.
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/native/chunk_driver.h"
 
 using namespace workloads;
 
@@ -23,22 +23,6 @@ static void scan_chunk(const float* in, float* out, int count) {
 }
 
 int main() {
-  const int n = kScanElements;
-  const int chunks = n / kScanBlock;
-  std::vector<float> x = make_input(n, 6), y(n), totals(chunks), scanned(chunks);
-  time_and_report("block_scan", [&] {
-#pragma omp parallel for schedule(static)
-    for (int chunk = 0; chunk < chunks; ++chunk) {
-      scan_chunk(&x[size_t(chunk) * kScanBlock], &y[size_t(chunk) * kScanBlock], kScanBlock);
-      totals[chunk] = y[size_t(chunk) * kScanBlock + kScanBlock - 1];
-    }
-    scan_chunk(totals.data(), scanned.data(), chunks);
-#pragma omp parallel for schedule(static)
-    for (int chunk = 1; chunk < chunks; ++chunk) {
-      const float offset = scanned[chunk - 1];
-      for (int i = chunk * kScanBlock; i < (chunk + 1) * kScanBlock; ++i) y[i] += offset;
-    }
-  });
-  report_checksum("block_scan", y);
+  time_chunk_scan<kScanElements, kScanBlock, scan_chunk>("block_scan", 6);
   return 0;
 }

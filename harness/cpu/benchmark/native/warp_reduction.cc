@@ -4,7 +4,7 @@
 // 32-value warp slice is reduced by the shuffle tree (one loop per level, the
 // lanes whose sums reach lane 0), and the warp sums, padded with zeros to 32
 // like the kernel's first warp, by the same tree; chunks in parallel.
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/native/chunk_driver.h"
 
 using namespace workloads;
 
@@ -18,23 +18,18 @@ static float warp_sum(float* lanes) {
   return lanes[0];
 }
 
+// The sum of one chunk of 2 * kWarpReduceBlock values, as one block of the
+// kernel.
+static float reduce_chunk(const float* values) {
+  float sums[kWarpReduceBlock];
+  for (int t = 0; t < kWarpReduceBlock; ++t) sums[t] = values[t] + values[t + kWarpReduceBlock];
+  float warp_sums[kWarpSize];
+  for (int warp = 0; warp < kWarps; ++warp) warp_sums[warp] = warp_sum(&sums[warp * kWarpSize]);
+  for (int lane = kWarps; lane < kWarpSize; ++lane) warp_sums[lane] = 0.0f;
+  return warp_sum(warp_sums);
+}
+
 int main() {
-  const int n = kWarpReduceElements;
-  const int chunk_size = 2 * kWarpReduceBlock;
-  const int chunks = n / chunk_size;
-  std::vector<float> x = make_input(n, 8), partial(chunks);
-  time_and_report("warp_reduction", [&] {
-#pragma omp parallel for schedule(static)
-    for (int chunk = 0; chunk < chunks; ++chunk) {
-      const float* values = &x[size_t(chunk) * chunk_size];
-      float sums[kWarpReduceBlock];
-      for (int t = 0; t < kWarpReduceBlock; ++t) sums[t] = values[t] + values[t + kWarpReduceBlock];
-      float warp_sums[kWarpSize];
-      for (int warp = 0; warp < kWarps; ++warp) warp_sums[warp] = warp_sum(&sums[warp * kWarpSize]);
-      for (int lane = kWarps; lane < kWarpSize; ++lane) warp_sums[lane] = 0.0f;
-      partial[chunk] = warp_sum(warp_sums);
-    }
-  });
-  report_checksum("warp_reduction", partial);
+  time_chunk_sums<kWarpReduceElements, 2 * kWarpReduceBlock, reduce_chunk>("warp_reduction", 8);
   return 0;
 }

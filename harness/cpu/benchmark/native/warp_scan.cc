@@ -5,7 +5,7 @@
 // which g++ vectorises), the warp totals are scanned the same way and added
 // to the later slices, chunks in parallel; then the chunk totals are scanned
 // the same way, and the offsets added.
-#include "harness/cpu/benchmark/workloads.h"
+#include "harness/cpu/benchmark/native/chunk_driver.h"
 
 using namespace workloads;
 
@@ -40,23 +40,7 @@ static void scan_chunk(const float* in, float* out, int count) {
 }
 
 int main() {
-  const int n = kWarpScanElements;
-  const int chunks = n / kWarpScanBlock;
   static_assert(kWarps == kWarpSize, "the warp totals fill one warp, as in the kernel");
-  std::vector<float> x = make_input(n, 9), y(n), totals(chunks), scanned(chunks);
-  time_and_report("warp_scan", [&] {
-#pragma omp parallel for schedule(static)
-    for (int chunk = 0; chunk < chunks; ++chunk) {
-      scan_chunk(&x[size_t(chunk) * kWarpScanBlock], &y[size_t(chunk) * kWarpScanBlock], kWarpScanBlock);
-      totals[chunk] = y[size_t(chunk) * kWarpScanBlock + kWarpScanBlock - 1];
-    }
-    scan_chunk(totals.data(), scanned.data(), chunks);
-#pragma omp parallel for schedule(static)
-    for (int chunk = 1; chunk < chunks; ++chunk) {
-      const float offset = scanned[chunk - 1];
-      for (int i = chunk * kWarpScanBlock; i < (chunk + 1) * kWarpScanBlock; ++i) y[i] += offset;
-    }
-  });
-  report_checksum("warp_scan", y);
+  time_chunk_scan<kWarpScanElements, kWarpScanBlock, scan_chunk>("warp_scan", 9);
   return 0;
 }

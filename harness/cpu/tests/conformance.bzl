@@ -10,11 +10,12 @@ failure names its program.
 Programs listed in `known_gaps` fail on the backend today for a reason
 recorded in KNOWN_GAPS.md: their CPU test is tagged manual (run it by name)
 and left out of `conformance`, while their nvcc test still runs. Take a
-program off the list when its gap is fixed.
+program off the list when its gap is fixed. `headers` are the shared
+headers the programs include.
 """
 
 
-def conformance_suite(programs, cucc, header, known_gaps = []):
+def conformance_suite(programs, cucc, headers, known_gaps = []):
     cpu_tests = []
     nvcc_tests = []
     for program in programs:
@@ -25,7 +26,7 @@ def conformance_suite(programs, cucc, header, known_gaps = []):
             srcs = ["run_conformance_program.sh"],
             args = ["$(location %s)" % cucc, "$(location %s)" % program] +
                    ["$(location %s)" % e for e in expect],
-            data = [cucc, program, header] + expect,
+            data = [cucc, program] + headers + expect,
             size = "medium",
             tags = ["manual"] if name in known_gaps else [],
         )
@@ -33,7 +34,7 @@ def conformance_suite(programs, cucc, header, known_gaps = []):
             name = name + "_nvcc",
             srcs = ["check_nvcc_validity.sh"],
             args = ["$(location %s)" % program],
-            data = [program, header],
+            data = [program] + headers,
             size = "small",
             tags = ["nvcc"],
         )

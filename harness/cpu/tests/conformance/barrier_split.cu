@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "conformance_check.h"
+#include "device_run.h"
 
 constexpr int kScanThreads = 256;
 
@@ -138,45 +139,22 @@ __global__ void early_return_kernel(const int* in, int* out, int n) {
   out[i] = values[last - threadIdx.x] - values[threadIdx.x];
 }
 
-std::vector<int> device_run(const std::vector<int>& input, size_t out_count,
-                            void (*launch)(const int*, int*)) {
-  int *d_in, *d_out;
-  CONFORMANCE_CUDA(cudaMalloc(&d_in, input.size() * sizeof(int)));
-  CONFORMANCE_CUDA(cudaMalloc(&d_out, out_count * sizeof(int)));
-  CONFORMANCE_CUDA(cudaMemcpy(d_in, input.data(), input.size() * sizeof(int), cudaMemcpyHostToDevice));
-  CONFORMANCE_CUDA(cudaMemset(d_out, 0, out_count * sizeof(int)));
-  launch(d_in, d_out);
-  CONFORMANCE_CUDA(cudaGetLastError());
-  CONFORMANCE_CUDA(cudaDeviceSynchronize());
-  std::vector<int> out(out_count);
-  CONFORMANCE_CUDA(cudaMemcpy(out.data(), d_out, out_count * sizeof(int), cudaMemcpyDeviceToHost));
-  CONFORMANCE_CUDA(cudaFree(d_in));
-  CONFORMANCE_CUDA(cudaFree(d_out));
-  return out;
-}
-
-std::vector<int> pattern(size_t n, int seed) {
-  std::vector<int> values(n);
-  for (size_t i = 0; i < n; ++i) values[i] = int((i * 2654435761u + seed) % 1000) - 500;
-  return values;
-}
-
 int main() {
   {  // scan
     const int blocks = 6;
-    std::vector<int> in = pattern(blocks * kScanThreads, 1), want(in.size());
+    std::vector<int> in = conformance::pattern(blocks * kScanThreads, 1), want(in.size());
     for (int b = 0; b < blocks; ++b) {
       int sum = 0;
       for (int t = 0; t < kScanThreads; ++t) want[b * kScanThreads + t] = sum += in[b * kScanThreads + t];
     }
-    std::vector<int> got = device_run(in, in.size(), [](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, in.size(), [](const int* i, int* o) {
       double_buffer_scan_kernel<<<6, kScanThreads>>>(i, o);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "double-buffered block scan");
   }
   {  // 2-D tiles
     const int blocks = 3, tiles = 5;
-    std::vector<int> in = pattern(blocks * tiles * 128, 2), want(blocks * 128);
+    std::vector<int> in = conformance::pattern(blocks * tiles * 128, 2), want(blocks * 128);
     for (int b = 0; b < blocks; ++b) {
       for (int y = 0; y < 8; ++y) {
         for (int x = 0; x < 16; ++x) {
@@ -190,14 +168,14 @@ int main() {
         }
       }
     }
-    std::vector<int> got = device_run(in, want.size(), [](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
       tile_walk_kernel<<<3, dim3(16, 8)>>>(i, o, 5);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "2-D block, accumulators across barriers");
   }
   {  // nested loops
     const int blocks = 2, n = 6, rounds = 3;
-    std::vector<int> data = pattern(blocks * 64, 3), want = data;
+    std::vector<int> data = conformance::pattern(blocks * 64, 3), want = data;
     for (int b = 0; b < blocks; ++b) {
       for (int outer = 0; outer < rounds; ++outer) {
         for (int inner = 0; inner < n / 2; ++inner) {
@@ -217,54 +195,54 @@ int main() {
   }
   {  // return after the last barrier
     const int n = 300;
-    std::vector<int> in = pattern(n, 4), want(384, 0);
+    std::vector<int> in = conformance::pattern(n, 4), want(384, 0);
     for (int i = 0; i < n; ++i) {
       int b = i / 128, t = i % 128, mirror = b * 128 + 127 - t;
       want[i] = (mirror < n ? in[mirror] : 0) + in[i];
     }
-    std::vector<int> got = device_run(in, want.size(), [](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
       late_return_kernel<<<3, 128>>>(i, o, 300);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "return after the last barrier");
   }
   {  // barrier in a device function
-    std::vector<int> in = pattern(128, 5), want(128);
+    std::vector<int> in = conformance::pattern(128, 5), want(128);
     for (int i = 0; i < 128; ++i) want[i] = in[(i / 64) * 64 + 63 - i % 64] + in[i];
-    std::vector<int> got = device_run(in, want.size(), [](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
       device_function_barrier_kernel<<<2, 64>>>(i, o);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "barrier in a device function");
   }
   {  // the same local name in a device function and its caller
-    std::vector<int> in = pattern(128, 9), first(128), want(128);
+    std::vector<int> in = conformance::pattern(128, 9), first(128), want(128);
     for (int i = 0; i < 128; ++i) first[i] = in[(i / 64) * 64 + (i % 64 + 1) % 64] + i % 64;
     for (int i = 0; i < 128; ++i) want[i] = 2 * first[(i / 64) * 64 + (i % 64 + 1) % 64] + i % 64 - first[i];
-    std::vector<int> got = device_run(in, want.size(), [](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
       shadowing_device_function_kernel<<<2, 64>>>(i, o);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "device function locals named as the caller's");
   }
   {  // modified parameter, barrier in a uniform branch
-    std::vector<int> in = pattern(256, 6), want(256);
+    std::vector<int> in = conformance::pattern(256, 6), want(256);
     for (int b = 0; b < 4; ++b) {
       for (int t = 0; t < 64; ++t) {
         int source = b % 2 == 0 ? 63 - t : (t + 1) % 64;
         want[b * 64 + t] = in[b * 64 + source] + 10 + source % 3;
       }
     }
-    std::vector<int> got = device_run(in, want.size(), [](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
       modified_parameter_kernel<<<4, 64>>>(i, o, 10);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "modified parameter, barrier in uniform branch");
   }
   {  // return before the barrier
     const int n = 200;
-    std::vector<int> in = pattern(n, 7), want(256, 0);
+    std::vector<int> in = conformance::pattern(n, 7), want(256, 0);
     for (int i = 0; i < n; ++i) {
       int b = i / 128, t = i % 128, last = std::min(127, n - 1 - b * 128);
       want[i] = in[b * 128 + last - t] - in[i];
     }
-    std::vector<int> got = device_run(in, want.size(), [](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
       early_return_kernel<<<2, 128>>>(i, o, 200);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "return before a barrier");

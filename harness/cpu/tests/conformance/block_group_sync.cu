@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "conformance_check.h"
+#include "device_run.h"
 
 namespace cg = cooperative_groups;
 
@@ -60,44 +61,21 @@ __global__ void block_group_branch_kernel(const int* in, int* out, int flip) {
   }
 }
 
-std::vector<int> pattern(size_t n, int seed) {
-  std::vector<int> values(n);
-  for (size_t i = 0; i < n; ++i) values[i] = int((i * 2654435761u + seed) % 1000) - 500;
-  return values;
-}
-
-template <class Launch>
-std::vector<int> device_run(const std::vector<int>& input, size_t out_count, Launch launch) {
-  int *d_in, *d_out;
-  CONFORMANCE_CUDA(cudaMalloc(&d_in, input.size() * sizeof(int)));
-  CONFORMANCE_CUDA(cudaMalloc(&d_out, out_count * sizeof(int)));
-  CONFORMANCE_CUDA(cudaMemcpy(d_in, input.data(), input.size() * sizeof(int), cudaMemcpyHostToDevice));
-  CONFORMANCE_CUDA(cudaMemset(d_out, 0, out_count * sizeof(int)));
-  launch(d_in, d_out);
-  CONFORMANCE_CUDA(cudaGetLastError());
-  CONFORMANCE_CUDA(cudaDeviceSynchronize());
-  std::vector<int> out(out_count);
-  CONFORMANCE_CUDA(cudaMemcpy(out.data(), d_out, out_count * sizeof(int), cudaMemcpyDeviceToHost));
-  CONFORMANCE_CUDA(cudaFree(d_in));
-  CONFORMANCE_CUDA(cudaFree(d_out));
-  return out;
-}
-
 int main() {
   {
     const int blocks = 5;
-    std::vector<int> in = pattern(blocks * kReduceThreads, 3), want(blocks, 0);
+    std::vector<int> in = conformance::pattern(blocks * kReduceThreads, 3), want(blocks, 0);
     for (int b = 0; b < blocks; ++b) {
       for (int t = 0; t < kReduceThreads; ++t) want[b] += in[b * kReduceThreads + t];
     }
-    std::vector<int> got = device_run(in, blocks, [](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, blocks, [](const int* i, int* o) {
       block_group_reduce_kernel<<<5, kReduceThreads>>>(i, o);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "block.sync() / cg::sync(block) reduction");
   }
   {
     const int blocks = 3, rounds = 4;
-    std::vector<int> data = pattern(blocks * 64, 4), want = data;
+    std::vector<int> data = conformance::pattern(blocks * 64, 4), want = data;
     for (int b = 0; b < blocks; ++b) {
       for (int r = 0; r < rounds; ++r) {
         std::vector<int> before(want.begin() + b * 64, want.begin() + b * 64 + 64);
@@ -117,11 +95,11 @@ int main() {
   }
   for (int flip = 0; flip < 2; ++flip) {
     const int blocks = 2;
-    std::vector<int> in = pattern(blocks * 64, 5), want(in.size());
+    std::vector<int> in = conformance::pattern(blocks * 64, 5), want(in.size());
     for (int b = 0; b < blocks; ++b) {
       for (int t = 0; t < 64; ++t) want[b * 64 + t] = in[b * 64 + (flip ? 63 - t : t)];
     }
-    std::vector<int> got = device_run(in, in.size(), [flip](const int* i, int* o) {
+    std::vector<int> got = conformance::run_on_device(in, in.size(), [flip](const int* i, int* o) {
       block_group_branch_kernel<<<2, 64>>>(i, o, flip);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "block.sync() in a branch (fibers)");

@@ -6,7 +6,7 @@
 // pointer, and cudaLaunchKernel with an argument array.
 #include <vector>
 
-#include "conformance_check.h"
+#include "device_run.h"
 
 __device__ int g_launch_counter;
 __device__ float g_table[4] = {1.0f, 2.0f, 3.0f, 4.0f};
@@ -38,14 +38,10 @@ __global__ void offset_kernel(int* out, int offset) { out[threadIdx.x] = threadI
 
 int main() {
   const int n = 64;
-  float* d_f;
-  double* d_d;
-  int* d_i;
-  Point* d_p;
-  CONFORMANCE_CUDA(cudaMalloc(&d_f, n * sizeof(float)));
-  CONFORMANCE_CUDA(cudaMalloc(&d_d, n * sizeof(double)));
-  CONFORMANCE_CUDA(cudaMalloc(&d_i, n * sizeof(int)));
-  CONFORMANCE_CUDA(cudaMalloc(&d_p, n * sizeof(Point)));
+  float* d_f = conformance::device_array<float>(n);
+  double* d_d = conformance::device_array<double>(n);
+  int* d_i = conformance::device_array<int>(n);
+  Point* d_p = conformance::device_array<Point>(n);
 
   const int zero = 0;
   CONFORMANCE_CUDA(cudaMemcpyToSymbol(g_launch_counter, &zero, sizeof(zero)));

@@ -4,7 +4,7 @@
 // together as if they met); the CPU backend must report it, naming the kernel
 // and both lines, instead of releasing them as one barrier. The expectation
 // file checks the report; this program never prints the kernel's name itself.
-#include "conformance_check.h"
+#include "device_run.h"
 
 __global__ void divergent_branches_kernel(int* out) {
   __shared__ int values[64];
@@ -19,14 +19,8 @@ __global__ void divergent_branches_kernel(int* out) {
 }
 
 int main() {
-  int* d;
-  CONFORMANCE_CUDA(cudaMalloc(&d, 64 * sizeof(int)));
-  divergent_branches_kernel<<<2, 64>>>(d);
-  cudaError_t launch = cudaGetLastError();
-  cudaError_t sync = cudaDeviceSynchronize();
-  std::printf("launch: %s, synchronize: %s\n", cudaGetErrorName(launch), cudaGetErrorName(sync));
-  std::printf("%s\n", launch != cudaSuccess || sync != cudaSuccess
-                          ? "divergence reported through the runtime API"
-                          : "FAIL divergent barriers were released without an error");
+  divergent_branches_kernel<<<2, 64>>>(conformance::device_array<int>(64));
+  std::printf("%s\n", conformance::report_failed_launch() ? "divergence reported through the runtime API"
+                                                          : "FAIL divergent barriers were released without an error");
   return 1;
 }

@@ -4,7 +4,7 @@
 // together: the second round of the loop's barrier meets the barrier after
 // the loop. The CPU backend must report it, naming the kernel and both
 // lines, instead of releasing them as one barrier.
-#include "conformance_check.h"
+#include "device_run.h"
 
 __global__ void uneven_loop_kernel(int* out) {
   __shared__ int rounds[64];
@@ -18,14 +18,8 @@ __global__ void uneven_loop_kernel(int* out) {
 }
 
 int main() {
-  int* d;
-  CONFORMANCE_CUDA(cudaMalloc(&d, 64 * sizeof(int)));
-  uneven_loop_kernel<<<1, 64>>>(d);
-  cudaError_t launch = cudaGetLastError();
-  cudaError_t sync = cudaDeviceSynchronize();
-  std::printf("launch: %s, synchronize: %s\n", cudaGetErrorName(launch), cudaGetErrorName(sync));
-  std::printf("%s\n", launch != cudaSuccess || sync != cudaSuccess
-                          ? "divergence reported through the runtime API"
-                          : "FAIL divergent barriers were released without an error");
+  uneven_loop_kernel<<<1, 64>>>(conformance::device_array<int>(64));
+  std::printf("%s\n", conformance::report_failed_launch() ? "divergence reported through the runtime API"
+                                                          : "FAIL divergent barriers were released without an error");
   return 1;
 }

@@ -4,7 +4,7 @@
 // cudaErrorLaunchFailure instead of hanging.
 #include <cooperative_groups.h>
 
-#include "conformance_check.h"
+#include "device_run.h"
 
 namespace cg = cooperative_groups;
 
@@ -16,12 +16,8 @@ __global__ void grid_sync_without_cooperative_launch(int* out) {
 }
 
 int main() {
-  int* d_out = nullptr;
-  CONFORMANCE_CUDA(cudaMalloc(&d_out, 4 * 32 * sizeof(int)));
-  grid_sync_without_cooperative_launch<<<4, 32>>>(d_out);
-  cudaError_t status = cudaDeviceSynchronize();
-  std::printf("cudaDeviceSynchronize: %s\n", cudaGetErrorName(status));
-  conformance::check(status != cudaSuccess, "grid.sync() outside a cooperative launch fails the launch");
+  grid_sync_without_cooperative_launch<<<4, 32>>>(conformance::device_array<int>(4 * 32));
+  conformance::check(conformance::report_failed_launch(), "grid.sync() outside a cooperative launch fails the launch");
   conformance::finish();
   return 1;  // the launch failed: never a success exit
 }

@@ -2,7 +2,7 @@
 // compute-sanitizer reports this; under --check-memory the CPU backend must
 // also stop with a report naming the kernel, rather than silently read the
 // neighbouring array. The expectation file checks the report.
-#include "conformance_check.h"
+#include "device_run.h"
 
 __global__ void shared_overread_kernel(float* out) {
   __shared__ float tile[64];
@@ -14,10 +14,7 @@ __global__ void shared_overread_kernel(float* out) {
 }
 
 int main() {
-  float* d;
-  CONFORMANCE_CUDA(cudaMalloc(&d, 64 * sizeof(float)));
-  shared_overread_kernel<<<1, 64>>>(d);
-  cudaError_t sync = cudaDeviceSynchronize();
-  std::printf("kernel finished, synchronize returned %s\n", cudaGetErrorName(sync));
+  shared_overread_kernel<<<1, 64>>>(conformance::device_array<float>(64));
+  conformance::report_failed_launch();
   return 1;  // reaching here means the overread went unnoticed
 }

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "conformance_check.h"
+#include "device_run.h"
 
 __global__ void float4_kernel(const float* in, float* out, int n4) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -90,22 +90,13 @@ int main() {
       colors[i] = make_uchar4(i & 255, (i * 3) & 255, (i * 7) & 255, (i * 11) & 255);
       points[i] = make_double2(0.5 * i, 0.25 * i + 1.0);
     }
-    int2* d_pairs;
-    uchar4* d_colors;
-    double2* d_points;
-    CONFORMANCE_CUDA(cudaMalloc(&d_pairs, n * sizeof(int2)));
-    CONFORMANCE_CUDA(cudaMalloc(&d_colors, n * sizeof(uchar4)));
-    CONFORMANCE_CUDA(cudaMalloc(&d_points, n * sizeof(double2)));
-    CONFORMANCE_CUDA(cudaMemcpy(d_pairs, pairs.data(), n * sizeof(int2), cudaMemcpyHostToDevice));
-    CONFORMANCE_CUDA(cudaMemcpy(d_colors, colors.data(), n * sizeof(uchar4), cudaMemcpyHostToDevice));
-    CONFORMANCE_CUDA(cudaMemcpy(d_points, points.data(), n * sizeof(double2), cudaMemcpyHostToDevice));
+    int2* d_pairs = conformance::device_copy(pairs);
+    uchar4* d_colors = conformance::device_copy(colors);
+    double2* d_points = conformance::device_copy(points);
     small_vectors_kernel<<<(n + 63) / 64, 64>>>(d_pairs, d_colors, d_points, n);
-    std::vector<int2> pairs_got(n);
-    std::vector<uchar4> colors_got(n);
-    std::vector<double2> points_got(n);
-    CONFORMANCE_CUDA(cudaMemcpy(pairs_got.data(), d_pairs, n * sizeof(int2), cudaMemcpyDeviceToHost));
-    CONFORMANCE_CUDA(cudaMemcpy(colors_got.data(), d_colors, n * sizeof(uchar4), cudaMemcpyDeviceToHost));
-    CONFORMANCE_CUDA(cudaMemcpy(points_got.data(), d_points, n * sizeof(double2), cudaMemcpyDeviceToHost));
+    const std::vector<int2> pairs_got = conformance::host_copy(d_pairs, n);
+    const std::vector<uchar4> colors_got = conformance::host_copy(d_colors, n);
+    const std::vector<double2> points_got = conformance::host_copy(d_points, n);
     bool pairs_ok = true, colors_ok = true, points_ok = true;
     for (int i = 0; i < n; ++i) {
       pairs_ok = pairs_ok && pairs_got[i].x == pairs[i].y && pairs_got[i].y == pairs[i].x + pairs[i].y;

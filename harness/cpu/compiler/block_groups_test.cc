@@ -8,12 +8,14 @@
 namespace cucpu::compiler {
 namespace {
 
+// The thread blocks of the braced body that makes up the whole snippet.
+BlockGroups groups_in_body(const TestSnippet& s) { return find_block_groups(s.cursor(), 1, s.cursor().size() - 1); }
+
 TEST(BlockGroups, DeclarationsAndTheSyncsOnThem) {
   TestSnippet s(
       "{ cg::thread_block block = cg::this_thread_block(); const auto b2 = cooperative_groups::this_thread_block();"
       " block.sync(); cg::sync(b2); sync(block); cg::this_thread_block().sync(); x = block.thread_rank(); }");
-  const TokenCursor& c = s.cursor();
-  BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
+  BlockGroups groups = groups_in_body(s);
   EXPECT_EQ(groups.names, (std::set<std::string>{"block", "b2"}));
   EXPECT_EQ(groups.declarations.size(), 2u);
   ASSERT_EQ(groups.barriers.size(), 4u);
@@ -27,8 +29,7 @@ TEST(BlockGroups, OnlyWholeStatementsOnThreadBlocks) {
   TestSnippet s(
       "{ auto tile = cg::tiled_partition<32>(cg::this_thread_block()); tile.sync();"
       " cg::thread_block block = cg::this_thread_block(); if (x) block.sync(); f(block.sync()); }");
-  const TokenCursor& c = s.cursor();
-  BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
+  BlockGroups groups = groups_in_body(s);
   EXPECT_EQ(groups.names, std::set<std::string>{"block"});
   EXPECT_TRUE(groups.barriers.empty());
 }

@@ -13,20 +13,23 @@ struct Case {
   std::string expression;
 };
 
-bool uniform(const Case& k, const std::vector<std::string>& names = {"n"}) {
+// Asks `question` of the probe's expression, in a block whose statements
+// before it are k.body and in which `names` are uniform.
+bool ask(bool (BlockUniformity::*question)(size_t, size_t, const std::vector<std::string>&) const, const Case& k,
+         const std::vector<std::string>& names) {
   TestSnippet s("{ " + k.body + " probe = " + k.expression + "; }");
   const TokenCursor& c = s.cursor();
   BlockUniformity u(c, 1, c.size() - 1);
   size_t from = s.find("probe") + 2;
-  return u.is_uniform(from, c.size() - 2, names);
+  return (u.*question)(from, c.size() - 2, names);
+}
+
+bool uniform(const Case& k, const std::vector<std::string>& names = {"n"}) {
+  return ask(&BlockUniformity::is_uniform, k, names);
 }
 
 bool recomputable(const Case& k, const std::vector<std::string>& names = {"n"}) {
-  TestSnippet s("{ " + k.body + " probe = " + k.expression + "; }");
-  const TokenCursor& c = s.cursor();
-  BlockUniformity u(c, 1, c.size() - 1);
-  size_t from = s.find("probe") + 2;
-  return u.is_recomputable(from, c.size() - 2, names);
+  return ask(&BlockUniformity::is_recomputable, k, names);
 }
 
 TEST(BlockUniformity, UniformValues) {

@@ -9,6 +9,7 @@
 
 #include "harness/cpu/compiler/cuda_to_cpp.h"
 #include "harness/cpu/compiler/rewrite_test_helpers.h"
+#include "harness/cpu/compiler/test_assertions.h"
 
 namespace cucpu::compiler {
 namespace {
@@ -18,14 +19,10 @@ TEST(BuiltinVariables, BuiltinMarkersExpandExceptWhereDeclaredOrMembers) {
                             "extern const dim3 __cucpu_builtin_blockDim;\n"
                             "void f(S* s, S t){ s->__cucpu_builtin_gridDim = t.__cucpu_builtin_blockDim; "
                             "int a = c ? __cucpu_builtin_threadIdx.x : 0; return __cucpu_builtin_blockIdx.y; }\n");
-  EXPECT_NE(out.find("extern const dim3 blockDim;"), std::string::npos) << out;
-  EXPECT_NE(out.find("s->gridDim = t.blockDim;"), std::string::npos) << out;
-  EXPECT_NE(out.find("c ? (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x : 0"),
-            std::string::npos)
-      << out;
-  EXPECT_NE(out.find("return (static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx)).y"),
-            std::string::npos)
-      << out;
+  EXPECT_TRUE(contains(out, "extern const dim3 blockDim;"));
+  EXPECT_TRUE(contains(out, "s->gridDim = t.blockDim;"));
+  EXPECT_TRUE(contains(out, "c ? (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x : 0"));
+  EXPECT_TRUE(contains(out, "return (static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx)).y"));
 }
 
 }  // namespace

@@ -10,39 +10,39 @@
 
 #include "harness/cpu/compiler/cuda_to_cpp.h"
 #include "harness/cpu/compiler/rewrite_test_helpers.h"
+#include "harness/cpu/compiler/test_assertions.h"
 
 namespace cucpu::compiler {
 namespace {
 
 TEST(LaunchCalls, PlainLaunchBecomesRuntimeCall) {
   std::string out = rewrite(marker() + "void f(){ add<<<g, b>>>(x, n); }\n");
-  EXPECT_NE(out.find("::cucpu::launch_identified(::cucpu::KernelSite{\"add\", \"user.cu\", 1}, "
-                     "::cucpu::LaunchConfig(g, b), [&](auto cucpu_probe) -> decltype(cucpu_probe(add)) { "
-                     "return cucpu_probe(add); }, [&](auto&... cucpu_args) { add(cucpu_args...); }, x, n)"),
-            std::string::npos)
-      << out;
-  EXPECT_EQ(out.find("<<<"), std::string::npos);
+  EXPECT_TRUE(contains(out,
+                       "::cucpu::launch_identified(::cucpu::KernelSite{\"add\", \"user.cu\", 1}, "
+                       "::cucpu::LaunchConfig(g, b), [&](auto cucpu_probe) -> decltype(cucpu_probe(add)) { "
+                       "return cucpu_probe(add); }, [&](auto&... cucpu_args) { add(cucpu_args...); }, x, n)"));
+  EXPECT_FALSE(contains(out, "<<<"));
 }
 
 TEST(LaunchCalls, CalleeForms) {
   std::string out = rewrite(marker() +
                             "void f(){ ns::k<<<1, 2>>>(); k2<float, 4><<<1, 2, 64, s>>>(p);\n"
                             " (fp)<<<1,1>>>(a); table[i]<<<1,1>>>(a); ::top<<<1,1>>>(); return k3<<<1,1>>>(); }\n");
-  EXPECT_NE(out.find("KernelSite{\"ns::k\""), std::string::npos) << out;
-  EXPECT_NE(out.find("{ ns::k(cucpu_args...); })"), std::string::npos) << out;
-  EXPECT_NE(out.find("KernelSite{\"k2<float, 4>\""), std::string::npos) << out;
-  EXPECT_NE(out.find("LaunchConfig(1, 2, 64, s)"), std::string::npos) << out;
-  EXPECT_NE(out.find("{ (fp)(cucpu_args...); }, a)"), std::string::npos) << out;
-  EXPECT_NE(out.find("{ table[i](cucpu_args...); }, a)"), std::string::npos) << out;
-  EXPECT_NE(out.find("{ ::top(cucpu_args...); })"), std::string::npos) << out;
-  EXPECT_NE(out.find("return ::cucpu::launch_identified(::cucpu::KernelSite{\"k3\""), std::string::npos) << out;
-  EXPECT_EQ(out.find("<<<"), std::string::npos) << out;
+  EXPECT_TRUE(contains(out, "KernelSite{\"ns::k\""));
+  EXPECT_TRUE(contains(out, "{ ns::k(cucpu_args...); })"));
+  EXPECT_TRUE(contains(out, "KernelSite{\"k2<float, 4>\""));
+  EXPECT_TRUE(contains(out, "LaunchConfig(1, 2, 64, s)"));
+  EXPECT_TRUE(contains(out, "{ (fp)(cucpu_args...); }, a)"));
+  EXPECT_TRUE(contains(out, "{ table[i](cucpu_args...); }, a)"));
+  EXPECT_TRUE(contains(out, "{ ::top(cucpu_args...); })"));
+  EXPECT_TRUE(contains(out, "return ::cucpu::launch_identified(::cucpu::KernelSite{\"k3\""));
+  EXPECT_FALSE(contains(out, "<<<"));
 }
 
 TEST(LaunchCalls, NestedBracketsInConfigAndArguments) {
   std::string out = rewrite(marker() + "void f(){ k<<<dim3(n >> 1, f(a, b)), v[2]>>>(g(x, y), h<int>(z)); }\n");
-  EXPECT_NE(out.find("LaunchConfig(dim3(n >> 1, f(a, b)), v[2])"), std::string::npos) << out;
-  EXPECT_NE(out.find("}, g(x, y), h<int>(z))"), std::string::npos) << out;
+  EXPECT_TRUE(contains(out, "LaunchConfig(dim3(n >> 1, f(a, b)), v[2])"));
+  EXPECT_TRUE(contains(out, "}, g(x, y), h<int>(z))"));
 }
 
 TEST(LaunchCalls, LeavesStringsCharsAndOperatorAlone) {
@@ -61,22 +61,22 @@ TEST(LaunchCalls, KeepsLineStructure) {
 TEST(LaunchCalls, SiteNamesTheUserLineAfterLineMarkers) {
   std::string out = rewrite("# 1 \"user.cu\"\n\n# 1 \"/usr/include/x.h\" 1 3\nint x;\n# 40 \"user.cu\" 2\n"
                             "void f(){ k<<<1,1>>>(); }\n");
-  EXPECT_NE(out.find("KernelSite{\"k\", \"user.cu\", 40}"), std::string::npos) << out;
+  EXPECT_TRUE(contains(out, "KernelSite{\"k\", \"user.cu\", 40}"));
 }
 
 TEST(LaunchCalls, ReportsMalformedLaunch) {
   SourceError error = only_error(marker() + "void f(){ k<<<1, 2>>> ; }\n");
-  EXPECT_NE(error.message.find("'('"), std::string::npos) << error.message;
+  EXPECT_TRUE(contains(error.message, "'('"));
 }
 
 TEST(LaunchCalls, DropsTheUntypedCastOfCudaLaunchKernel) {
   std::string out = rewrite(
       "void f(void** a) { cudaLaunchKernel((const void*)k<float>, 1, 2, a, 0, 0); "
       "cudaLaunchKernel((void*)k2, 1, 2, a); }\n");
-  EXPECT_NE(out.find("cudaLaunchKernel(k<float>, 1, 2, a, 0, 0)"), std::string::npos) << out;
-  EXPECT_NE(out.find("cudaLaunchKernel(k2, 1, 2, a)"), std::string::npos) << out;
+  EXPECT_TRUE(contains(out, "cudaLaunchKernel(k<float>, 1, 2, a, 0, 0)"));
+  EXPECT_TRUE(contains(out, "cudaLaunchKernel(k2, 1, 2, a)"));
   out = rewrite("void f(void** a) { cudaLaunchCooperativeKernel((void *)k, 1, 2, a, 0, s); }\n");
-  EXPECT_NE(out.find("cudaLaunchCooperativeKernel(k, 1, 2, a, 0, s)"), std::string::npos) << out;
+  EXPECT_TRUE(contains(out, "cudaLaunchCooperativeKernel(k, 1, 2, a, 0, s)"));
 }
 
 }  // namespace

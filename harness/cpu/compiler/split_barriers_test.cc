@@ -8,6 +8,7 @@
 #include <string>
 
 #include "harness/cpu/compiler/cuda_to_cpp.h"
+#include "harness/cpu/compiler/test_assertions.h"
 
 namespace cucpu::compiler {
 namespace {
@@ -55,10 +56,10 @@ TEST(SplitBarriers, ReductionIsSplitIntoThreadLoops) {
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
   EXPECT_EQ(result.split_kernels[0], "reduce");
   const std::string& out = result.text;
-  EXPECT_EQ(out.find("__syncthreads"), std::string::npos) << out;
-  EXPECT_EQ(out.find("__cucpu_global__"), std::string::npos) << out;
-  EXPECT_NE(out.find("::cucpu::detail::split_block_begin();"), std::string::npos) << out;
-  EXPECT_NE(out.find("::cucpu::detail::split_block_end();"), std::string::npos) << out;
+  EXPECT_FALSE(contains(out, "__syncthreads"));
+  EXPECT_FALSE(contains(out, "__cucpu_global__"));
+  EXPECT_TRUE(contains(out, "::cucpu::detail::split_block_begin();"));
+  EXPECT_TRUE(contains(out, "::cucpu::detail::split_block_end();"));
   // Three regions: before the loop, the loop body, after the loop.
   size_t loops = 0;
   for (size_t at = out.find("for_each_thread"); at != std::string::npos; at = out.find("for_each_thread", at + 1)) {
@@ -66,10 +67,8 @@ TEST(SplitBarriers, ReductionIsSplitIntoThreadLoops) {
   }
   EXPECT_EQ(loops, 3u) << out;
   // `tid` is recomputed from threadIdx in the later regions, not stored.
-  EXPECT_EQ(out.find("cucpu_split_0_tid"), std::string::npos) << out;
-  EXPECT_NE(out.find("unsigned tid = (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x;"),
-            std::string::npos)
-      << out;
+  EXPECT_FALSE(contains(out, "cucpu_split_0_tid"));
+  EXPECT_TRUE(contains(out, "unsigned tid = (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x;"));
   // Line structure is kept.
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 12) << out;
 }
@@ -111,7 +110,7 @@ TEST(SplitBarriers, ThreadLoopCounterFollowsTheThreadIndexLocal) {
       "  out[TX] = s[63 - TX];\n"
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
-  EXPECT_NE(result.text.find("for_each_thread<unsigned>"), std::string::npos) << result.text;
+  EXPECT_TRUE(contains(result.text, "for_each_thread<unsigned>"));
 }
 
 TEST(SplitBarriers, LocalsAcrossBarriersMoveToPerThreadStorage) {
@@ -129,14 +128,13 @@ TEST(SplitBarriers, LocalsAcrossBarriersMoveToPerThreadStorage) {
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.text;
   const std::string& out = result.text;
-  EXPECT_NE(out.find("static thread_local ::std::remove_cv_t<float> cucpu_split_0_acc[1024];"), std::string::npos)
-      << out;
+  EXPECT_TRUE(contains(out, "static thread_local ::std::remove_cv_t<float> cucpu_split_0_acc[1024];"));
   // Its address is never taken: each region works on a copy, stored back
   // at the region's end.
-  EXPECT_NE(out.find("::std::remove_cv_t<float> acc = cucpu_split_0_acc_at[cucpu_t];"), std::string::npos) << out;
-  EXPECT_NE(out.find("cucpu_split_0_acc_at[cucpu_t] = acc; });"), std::string::npos) << out;
-  EXPECT_EQ(out.find("float acc ="), std::string::npos) << out;  // the declaration became an assignment
-  EXPECT_NE(out.find("acc = 0.0f;"), std::string::npos) << out;
+  EXPECT_TRUE(contains(out, "::std::remove_cv_t<float> acc = cucpu_split_0_acc_at[cucpu_t];"));
+  EXPECT_TRUE(contains(out, "cucpu_split_0_acc_at[cucpu_t] = acc; });"));
+  EXPECT_FALSE(contains(out, "float acc ="));  // the declaration became an assignment
+  EXPECT_TRUE(contains(out, "acc = 0.0f;"));
 }
 
 TEST(SplitBarriers, LocalWhoseAddressIsTakenStaysInItsSlot) {
@@ -151,8 +149,8 @@ TEST(SplitBarriers, LocalWhoseAddressIsTakenStaysInItsSlot) {
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.text;
   const std::string& out = result.text;
-  EXPECT_NE(out.find("auto& acc = cucpu_split_0_acc_at[cucpu_t];"), std::string::npos) << out;
-  EXPECT_EQ(out.find("cucpu_split_0_acc_at[cucpu_t] = acc;"), std::string::npos) << out;
+  EXPECT_TRUE(contains(out, "auto& acc = cucpu_split_0_acc_at[cucpu_t];"));
+  EXPECT_FALSE(contains(out, "cucpu_split_0_acc_at[cucpu_t] = acc;"));
 }
 
 TEST(SplitBarriers, SeveralDeclaratorsInOneDeclaration) {
@@ -165,8 +163,8 @@ TEST(SplitBarriers, SeveralDeclaratorsInOneDeclaration) {
       "  o[x + 64] = twice;\n"
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
-  EXPECT_NE(result.text.find("int x = (static_cast"), std::string::npos) << result.text;
-  EXPECT_NE(result.text.find("int twice = 2 * x; "), std::string::npos) << result.text;
+  EXPECT_TRUE(contains(result.text, "int x = (static_cast"));
+  EXPECT_TRUE(contains(result.text, "int twice = 2 * x; "));
   // One of them read from memory: both move to storage.
   result = rewrite(
       "__cucpu_global__ void k(int* o) {\n"
@@ -175,11 +173,10 @@ TEST(SplitBarriers, SeveralDeclaratorsInOneDeclaration) {
       "  o[x + 64] = v;\n"
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
-  EXPECT_NE(result.text.find("::std::remove_cv_t<int> x = cucpu_split_0_x_at[cucpu_t]; "
-                             "::std::remove_cv_t<int> v = cucpu_split_1_v_at[cucpu_t];"),
-            std::string::npos)
-      << result.text;
-  EXPECT_EQ(result.text.find("int x"), std::string::npos) << result.text;
+  EXPECT_TRUE(contains(result.text,
+                       "::std::remove_cv_t<int> x = cucpu_split_0_x_at[cucpu_t]; "
+                       "::std::remove_cv_t<int> v = cucpu_split_1_v_at[cucpu_t];"));
+  EXPECT_FALSE(contains(result.text, "int x"));
 }
 
 TEST(SplitBarriers, UniformReassignmentRunsOncePerBlock) {
@@ -198,57 +195,53 @@ TEST(SplitBarriers, UniformReassignmentRunsOncePerBlock) {
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
   const std::string& out = result.text;
-  EXPECT_EQ(out.find("cucpu_split_0_current"), std::string::npos) << out;
+  EXPECT_FALSE(contains(out, "cucpu_split_0_current"));
   // The reassignment sits between two thread loops, outside both.
   size_t assignment = out.find("current = 1 - current;");
   ASSERT_NE(assignment, std::string::npos) << out;
   EXPECT_EQ(out.rfind("});", assignment) + 3, out.find_last_not_of(" \n", assignment - 1) + 1) << out;
 }
 
+// Each kernel stays on fibers, for the reason given.
 TEST(SplitBarriers, KernelsThatStayOnFibers) {
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { if (TX < 32) { __syncthreads(); } o[TX] = 1; }\n")
-                .find("inside a statement other than a 'for' loop"),
-            std::string::npos);
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, int n) { n += 1; __syncthreads(); o[TX] = n; }\n")
-                .find("assigns its parameter 'n'"),
-            std::string::npos);
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, Params p) { p.scale[1] *= 2; __syncthreads(); "
-                         "o[TX] = p.scale[1]; }\n")
-                .find("assigns its parameter 'p'"),
-            std::string::npos);
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, int n) { if (TX >= n) return; __syncthreads(); "
-                         "o[TX] = 1; }\n")
-                .find("returns before its last barrier"),
-            std::string::npos);
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { for (int i = TX; i < 64; i += 32) { "
-                         "__syncthreads(); } }\n")
-                .find("counter 'i' may differ between threads"),
-            std::string::npos);
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, int n) { for (int i = 0; i < n; ++i) { "
-                         "__syncthreads(); if (o[i]) break; } }\n")
-                .find("'break' or 'continue'"),
-            std::string::npos);
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { int v = __shfl_sync(~0u, 1, 0); __syncthreads(); "
-                         "o[TX] = v; }\n")
-                .find("uses '__shfl_sync'"),
-            std::string::npos);
-  // Threads that wait for each other outside __syncthreads must be able to
-  // yield their fiber.
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o, Bar* b) { o[TX] = 1; b->arrive_and_wait(); "
-                         "__syncthreads(); }\n")
-                .find("uses 'arrive_and_wait'"),
-            std::string::npos);
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { while (o[0] == 0) __nanosleep(8); __syncthreads(); }\n")
-                .find("uses '__nanosleep'"),
-            std::string::npos);
-  // A call in a branch is not inlined (inline_barrier_calls.h).
-  EXPECT_NE(fiber_reason("void helper(int* o) { __syncthreads(); }\n"
-                         "__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); if (o[0]) helper(o); }\n")
-                .find("calls 'helper'"),
-            std::string::npos);
-  EXPECT_NE(fiber_reason("__cucpu_global__ void k(int* o) { auto v = o[TX]; __syncthreads(); o[TX + 1] = v; }\n")
-                .find("keeps the local 'v' across a barrier, but its declaration is not plain"),
-            std::string::npos);
+  struct Case {
+    std::string kernel;
+    std::string reason;  // a part of the reason fiber_reason() gives
+  };
+  const Case cases[] = {
+      {"__cucpu_global__ void k(int* o) { if (TX < 32) { __syncthreads(); } o[TX] = 1; }\n",
+       "inside a statement other than a 'for' loop"},
+      {"__cucpu_global__ void k(int* o, int n) { n += 1; __syncthreads(); o[TX] = n; }\n", "assigns its parameter 'n'"},
+      {"__cucpu_global__ void k(int* o, Params p) { p.scale[1] *= 2; __syncthreads(); "
+       "o[TX] = p.scale[1]; }\n",
+       "assigns its parameter 'p'"},
+      {"__cucpu_global__ void k(int* o, int n) { if (TX >= n) return; __syncthreads(); "
+       "o[TX] = 1; }\n",
+       "returns before its last barrier"},
+      {"__cucpu_global__ void k(int* o) { for (int i = TX; i < 64; i += 32) { "
+       "__syncthreads(); } }\n",
+       "counter 'i' may differ between threads"},
+      {"__cucpu_global__ void k(int* o, int n) { for (int i = 0; i < n; ++i) { "
+       "__syncthreads(); if (o[i]) break; } }\n",
+       "'break' or 'continue'"},
+      {"__cucpu_global__ void k(int* o) { int v = __shfl_sync(~0u, 1, 0); __syncthreads(); "
+       "o[TX] = v; }\n",
+       "uses '__shfl_sync'"},
+      // Threads that wait for each other outside __syncthreads must be able to
+      // yield their fiber.
+      {"__cucpu_global__ void k(int* o, Bar* b) { o[TX] = 1; b->arrive_and_wait(); "
+       "__syncthreads(); }\n",
+       "uses 'arrive_and_wait'"},
+      {"__cucpu_global__ void k(int* o) { while (o[0] == 0) __nanosleep(8); __syncthreads(); }\n",
+       "uses '__nanosleep'"},
+      // A call in a branch is not inlined (inline_barrier_calls.h).
+      {"void helper(int* o) { __syncthreads(); }\n"
+       "__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); if (o[0]) helper(o); }\n",
+       "calls 'helper'"},
+      {"__cucpu_global__ void k(int* o) { auto v = o[TX]; __syncthreads(); o[TX + 1] = v; }\n",
+       "keeps the local 'v' across a barrier, but its declaration is not plain"},
+  };
+  for (const Case& k : cases) EXPECT_TRUE(contains(fiber_reason(k.kernel), k.reason)) << k.kernel;
 }
 
 TEST(SplitBarriers, ReturnAfterTheLastBarrierAndPragmas) {
@@ -270,7 +263,7 @@ TEST(SplitBarriers, ReturnAfterTheLastBarrierAndPragmas) {
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
   // The #pragma line still starts a line.
-  EXPECT_NE(result.text.find("\n#pragma unroll 1\n"), std::string::npos) << result.text;
+  EXPECT_TRUE(contains(result.text, "\n#pragma unroll 1\n"));
 }
 
 // A device function holding a barrier, called from a simple statement, is
@@ -282,11 +275,11 @@ TEST(SplitBarriers, DeviceFunctionWithABarrierIsInlinedWhenTheKernelSplits) {
   RewriteResult split = rewrite(helper + "__cucpu_global__ void k(int* o) { int v = exchange(o[TX]); o[TX] = v; }\n");
   ASSERT_EQ(split.split_kernels, std::vector<std::string>{"k"}) << split.kept_on_fibers[0];
   std::string body = split.text.substr(split.text.find("void k("));
-  EXPECT_EQ(body.find("exchange("), std::string::npos) << body;
+  EXPECT_FALSE(contains(body, "exchange("));
   EXPECT_EQ(std::count(body.begin(), body.end(), '\n'), 1) << body;
   RewriteResult fibers = rewrite(helper + "__cucpu_global__ void k(int* o) { if (o[0]) return; o[1] = exchange(o[TX]); }\n");
   ASSERT_EQ(fibers.split_kernels.size(), 0u);
-  EXPECT_NE(fibers.text.find("o[1] = exchange("), std::string::npos) << fibers.text;
+  EXPECT_TRUE(contains(fibers.text, "o[1] = exchange("));
 }
 
 TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {
@@ -297,9 +290,7 @@ TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {
       "  atomicAdd(&t->sum, p[i]);\n"
       "}\n");
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
-  EXPECT_NE(result.text.find("{ ::cucpu::detail::split_block_begin();::cucpu::detail::for_each_thread<int>("),
-            std::string::npos)
-      << result.text;
+  EXPECT_TRUE(contains(result.text, "{ ::cucpu::detail::split_block_begin();::cucpu::detail::for_each_thread<int>("));
   EXPECT_EQ(result.text.find("for_each_thread", result.text.find("for_each_thread") + 1), std::string::npos)
       << result.text;
 }
@@ -310,8 +301,8 @@ TEST(SplitBarriers, DisabledByOption) {
   RewriteResult result = rewrite_cuda_as_cpp(
       with_builtins("__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); o[TX] += 1; }\n"), options);
   EXPECT_TRUE(result.split_kernels.empty());
-  EXPECT_NE(result.text.find("__syncthreads"), std::string::npos);
-  EXPECT_EQ(result.text.find("__cucpu_global__"), std::string::npos);
+  EXPECT_TRUE(contains(result.text, "__syncthreads"));
+  EXPECT_FALSE(contains(result.text, "__cucpu_global__"));
 }
 
 }  // namespace

@@ -1,0 +1,20 @@
+// gtest assertions the compiler's unit tests share.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace cucpu::compiler {
+
+// Whether `text` (a pass's output) contains `part`. The message shows the
+// whole text either way, so a failing EXPECT_TRUE or EXPECT_FALSE says what
+// the pass produced.
+inline ::testing::AssertionResult contains(const std::string& text, const std::string& part) {
+  const bool found = text.find(part) != std::string::npos;
+  return (found ? ::testing::AssertionSuccess() : ::testing::AssertionFailure())
+         << (found ? "found \"" : "no \"") << part << "\" in:\n"
+         << text;
+}
+
+}  // namespace cucpu::compiler

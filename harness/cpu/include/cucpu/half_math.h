@@ -6,36 +6,33 @@
 
 #include <cuda_fp16.h>
 
-#define CUCPU_HALF_UNARY(name, expr)                                                   \
-  inline __half name(const __half a) { float x = __half2float(a); return __float2half(expr); } \
-  inline __half2 name##_pair(const __half2 a) { return __halves2half2(name(__low2half(a)), name(__high2half(a))); }
+// h<name> on a __half, and h2<name> on each half of a __half2.
+#define CUCPU_HALF_UNARY(name, expr)                                                            \
+  inline __half h##name(const __half a) {                                                       \
+    float x = __half2float(a);                                                                  \
+    return __float2half(expr);                                                                  \
+  }                                                                                             \
+  inline __half2 h2##name(const __half2 a) {                                                    \
+    return __halves2half2(h##name(__low2half(a)), h##name(__high2half(a)));                     \
+  }
 
-CUCPU_HALF_UNARY(hexp, expf(x))
-CUCPU_HALF_UNARY(hexp2, exp2f(x))
-CUCPU_HALF_UNARY(hexp10, exp10f(x))
-CUCPU_HALF_UNARY(hlog, logf(x))
-CUCPU_HALF_UNARY(hlog2, log2f(x))
-CUCPU_HALF_UNARY(hlog10, log10f(x))
-CUCPU_HALF_UNARY(hsqrt, sqrtf(x))
-CUCPU_HALF_UNARY(hrsqrt, 1.0f / sqrtf(x))
-CUCPU_HALF_UNARY(hrcp, 1.0f / x)
-CUCPU_HALF_UNARY(hsin, sinf(x))
-CUCPU_HALF_UNARY(hcos, cosf(x))
-CUCPU_HALF_UNARY(htanh, tanhf(x))
-CUCPU_HALF_UNARY(hceil, ceilf(x))
-CUCPU_HALF_UNARY(hfloor, floorf(x))
-CUCPU_HALF_UNARY(htrunc, truncf(x))
-CUCPU_HALF_UNARY(hrint, nearbyintf(x))
+CUCPU_HALF_UNARY(exp, expf(x))
+CUCPU_HALF_UNARY(exp2, exp2f(x))
+CUCPU_HALF_UNARY(exp10, exp10f(x))
+CUCPU_HALF_UNARY(log, logf(x))
+CUCPU_HALF_UNARY(log2, log2f(x))
+CUCPU_HALF_UNARY(log10, log10f(x))
+CUCPU_HALF_UNARY(sqrt, sqrtf(x))
+CUCPU_HALF_UNARY(rsqrt, 1.0f / sqrtf(x))
+CUCPU_HALF_UNARY(rcp, 1.0f / x)
+CUCPU_HALF_UNARY(sin, sinf(x))
+CUCPU_HALF_UNARY(cos, cosf(x))
+CUCPU_HALF_UNARY(tanh, tanhf(x))
+CUCPU_HALF_UNARY(ceil, ceilf(x))
+CUCPU_HALF_UNARY(floor, floorf(x))
+CUCPU_HALF_UNARY(trunc, truncf(x))
+CUCPU_HALF_UNARY(rint, nearbyintf(x))
 #undef CUCPU_HALF_UNARY
-
-inline __half2 h2exp(const __half2 a) { return hexp_pair(a); }
-inline __half2 h2log(const __half2 a) { return hlog_pair(a); }
-inline __half2 h2sqrt(const __half2 a) { return hsqrt_pair(a); }
-inline __half2 h2rsqrt(const __half2 a) { return hrsqrt_pair(a); }
-inline __half2 h2rcp(const __half2 a) { return hrcp_pair(a); }
-inline __half2 h2sin(const __half2 a) { return hsin_pair(a); }
-inline __half2 h2cos(const __half2 a) { return hcos_pair(a); }
-inline __half2 h2tanh(const __half2 a) { return htanh_pair(a); }
 
 inline __half __hfma(const __half a, const __half b, const __half c) {
   return __float2half(fmaf(__half2float(a), __half2float(b), __half2float(c)));

@@ -79,11 +79,22 @@ inline long double erfcx_exact(long double x) {
          (x * 1.7724538509055160272981674833411452L);
 }
 
-template <class T, class Operation>
-inline T with_rounding(int mode, Operation operation) {
-  int saved = std::fegetround();
+// Makes `value` look changed to the compiler here (an empty asm).
+template <class V>
+inline void opaque(V& value) {
+  asm volatile("" : "+m"(value));
+}
+
+// operation(operands...) computed under the rounding mode `mode`. Without
+// -frounding-math g++ takes arithmetic to be independent of fesetround and
+// may compute it before the switch (or fold it): the operands look changed
+// after the switch, and the volatile result is stored before the switch back.
+template <class T, class Operation, class... Operands>
+inline T with_rounding(int mode, Operation operation, Operands... operands) {
+  const int saved = std::fegetround();
   std::fesetround(mode);
-  volatile T result = operation();
+  (opaque(operands), ...);
+  volatile T result = operation(operands...);
   std::fesetround(saved);
   return result;
 }
@@ -134,29 +145,38 @@ inline double cyl_bessel_i1(double x) { return std::copysign(std::cyl_bessel_i(1
 inline double fdivide(double a, double b) { return a / b; }
 
 // Directed-rounding arithmetic: _rn nearest, _rz toward zero, _ru up, _rd down.
-#define CUCPU_ROUNDED(suffix, mode)                                                                             \
-  inline float __fadd_##suffix(float a, float b) { return ::cucpu::detail::with_rounding<float>(mode, [&] { return a + b; }); } \
-  inline float __fsub_##suffix(float a, float b) { return ::cucpu::detail::with_rounding<float>(mode, [&] { return a - b; }); } \
-  inline float __fmul_##suffix(float a, float b) { return ::cucpu::detail::with_rounding<float>(mode, [&] { return a * b; }); } \
-  inline float __fdiv_##suffix(float a, float b) { return ::cucpu::detail::with_rounding<float>(mode, [&] { return a / b; }); } \
-  inline float __frcp_##suffix(float a) { return ::cucpu::detail::with_rounding<float>(mode, [&] { return 1.0f / a; }); } \
-  inline float __fsqrt_##suffix(float a) { return ::cucpu::detail::with_rounding<float>(mode, [&] { return std::sqrt(a); }); } \
-  inline float __fmaf_##suffix(float a, float b, float c) {                                                     \
-    return ::cucpu::detail::with_rounding<float>(mode, [&] { return std::fma(a, b, c); });                      \
-  }                                                                                                             \
-  inline double __dadd_##suffix(double a, double b) { return ::cucpu::detail::with_rounding<double>(mode, [&] { return a + b; }); } \
-  inline double __dsub_##suffix(double a, double b) { return ::cucpu::detail::with_rounding<double>(mode, [&] { return a - b; }); } \
-  inline double __dmul_##suffix(double a, double b) { return ::cucpu::detail::with_rounding<double>(mode, [&] { return a * b; }); } \
-  inline double __ddiv_##suffix(double a, double b) { return ::cucpu::detail::with_rounding<double>(mode, [&] { return a / b; }); } \
-  inline double __drcp_##suffix(double a) { return ::cucpu::detail::with_rounding<double>(mode, [&] { return 1.0 / a; }); } \
-  inline double __dsqrt_##suffix(double a) { return ::cucpu::detail::with_rounding<double>(mode, [&] { return std::sqrt(a); }); } \
-  inline double __fma_##suffix(double a, double b, double c) {                                                  \
-    return ::cucpu::detail::with_rounding<double>(mode, [&] { return std::fma(a, b, c); });                     \
+// One family per type: __f*_ for float (fma: __fmaf_), __d*_ for double
+// (fma: __fma_).
+#define CUCPU_ROUNDED_FAMILY(T, letter, fma_name, suffix, mode)                                              \
+  inline T __##letter##add_##suffix(T a, T b) {                                                              \
+    return ::cucpu::detail::with_rounding<T>(mode, [](T x, T y) { return x + y; }, a, b);                   \
+  }                                                                                                          \
+  inline T __##letter##sub_##suffix(T a, T b) {                                                              \
+    return ::cucpu::detail::with_rounding<T>(mode, [](T x, T y) { return x - y; }, a, b);                   \
+  }                                                                                                          \
+  inline T __##letter##mul_##suffix(T a, T b) {                                                              \
+    return ::cucpu::detail::with_rounding<T>(mode, [](T x, T y) { return x * y; }, a, b);                   \
+  }                                                                                                          \
+  inline T __##letter##div_##suffix(T a, T b) {                                                              \
+    return ::cucpu::detail::with_rounding<T>(mode, [](T x, T y) { return x / y; }, a, b);                   \
+  }                                                                                                          \
+  inline T __##letter##rcp_##suffix(T a) {                                                                   \
+    return ::cucpu::detail::with_rounding<T>(mode, [](T x, T one) { return one / x; }, a, T(1));            \
+  }                                                                                                          \
+  inline T __##letter##sqrt_##suffix(T a) {                                                                  \
+    return ::cucpu::detail::with_rounding<T>(mode, [](T x) { return std::sqrt(x); }, a);                    \
+  }                                                                                                          \
+  inline T fma_name##_##suffix(T a, T b, T c) {                                                              \
+    return ::cucpu::detail::with_rounding<T>(mode, [](T x, T y, T z) { return std::fma(x, y, z); }, a, b, c); \
   }
+#define CUCPU_ROUNDED(suffix, mode)                          \
+  CUCPU_ROUNDED_FAMILY(float, f, __fmaf, suffix, mode)        \
+  CUCPU_ROUNDED_FAMILY(double, d, __fma, suffix, mode)
 CUCPU_ROUNDED(rz, FE_TOWARDZERO)
 CUCPU_ROUNDED(ru, FE_UPWARD)
 CUCPU_ROUNDED(rd, FE_DOWNWARD)
 #undef CUCPU_ROUNDED
+#undef CUCPU_ROUNDED_FAMILY
 inline double __dsub_rn(double a, double b) { return a - b; }
 
 // Integer min/max under CUDA's explicit names.

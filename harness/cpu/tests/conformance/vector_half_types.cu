@@ -3,6 +3,7 @@
 // double2, and __half / __half2 conversions and arithmetic from cuda_fp16.h.
 #include <cuda_fp16.h>
 
+#include <cmath>
 #include <vector>
 
 #include "device_run.h"
@@ -51,6 +52,19 @@ __global__ void half2_kernel(const float* in, float* out, int n) {
   __half2 doubled = __hadd2(pair, pair);
   out[2 * i + 0] = __low2float(doubled);
   out[2 * i + 1] = __high2float(doubled);
+}
+
+// h2floor and h2exp2 (the __half2 forms of hfloor and hexp2), each half on
+// its own, on inputs whose results are exact in half.
+__global__ void half2_math_kernel(const float* in, float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  __half2 floored = h2floor(__floats2half2_rn(in[i], -in[i]));
+  __half2 powers = h2exp2(__floats2half2_rn(float(i % 8), -float(i % 8)));
+  out[4 * i + 0] = __low2float(floored);
+  out[4 * i + 1] = __high2float(floored);
+  out[4 * i + 2] = __low2float(powers);
+  out[4 * i + 3] = __high2float(powers);
 }
 
 // Rounds a float to the nearest half (round-to-nearest-even), on the host.
@@ -153,6 +167,25 @@ int main() {
     CONFORMANCE_CUDA(cudaFree(d_out));
     CONFORMANCE_CUDA(cudaFree(d_out2));
     CONFORMANCE_CUDA(cudaFree(d_halves));
+  }
+  {
+    const int n = 256;
+    std::vector<float> in(n), want(4 * n);
+    for (int i = 0; i < n; ++i) {
+      in[i] = -20.0f + 0.15625f * i;  // a multiple of 2^-6 below 32: exact in half
+      want[4 * i + 0] = std::floor(in[i]);
+      want[4 * i + 1] = std::floor(-in[i]);
+      want[4 * i + 2] = std::exp2(float(i % 8));
+      want[4 * i + 3] = std::exp2(-float(i % 8));
+    }
+    float* d_in = conformance::device_copy(in);
+    float* d_out = conformance::device_array<float>(4 * n);
+    half2_math_kernel<<<(n + 127) / 128, 128>>>(d_in, d_out, n);
+    CONFORMANCE_CUDA(cudaGetLastError());
+    const std::vector<float> got = conformance::host_copy(d_out, 4 * n);
+    conformance::check_close(got.data(), want.data(), 4 * n, 1e-3, 0.0, "h2floor, h2exp2 on each half");
+    CONFORMANCE_CUDA(cudaFree(d_in));
+    CONFORMANCE_CUDA(cudaFree(d_out));
   }
   return conformance::finish();
 }

@@ -534,6 +534,24 @@ void check_collective_group() {
                 "coalesced_group, not a thread_block");
 }
 
+// inclusive_scan (kInclusive) or exclusive_scan over any tile or coalesced
+// group: one collective for tiles larger than a warp, shuffles otherwise.
+template <bool kInclusive, class Group, class T, class Op>
+T scan(const Group& group, T value, Op& op) {
+  check_collective_group<Group>();
+  if constexpr (is_large_tile<Group>) {
+    return large_scan(group, value, op, kInclusive);
+  } else {
+    T inclusive = warp_inclusive_scan(group, value, op);
+    if constexpr (kInclusive) {
+      return inclusive;
+    } else {
+      T previous = group.shfl_up(inclusive, 1);
+      return group.thread_rank() == 0 ? T{} : previous;
+    }
+  }
+}
+
 }  // namespace details
 
 // Every member gets op applied over all members' values.
@@ -555,13 +573,7 @@ auto reduce(const Group& group, T&& value, Op&& op) -> details::plain<decltype(o
 // Member r gets op over the values of ranks 0..r.
 template <class Group, class T, class Op>
 auto inclusive_scan(const Group& group, T&& value, Op&& op) -> details::plain<decltype(op(value, value))> {
-  using Value = details::plain<decltype(op(value, value))>;
-  details::check_collective_group<Group>();
-  if constexpr (details::is_large_tile<Group>) {
-    return details::large_scan(group, Value(value), op, true);
-  } else {
-    return details::warp_inclusive_scan(group, Value(value), op);
-  }
+  return details::scan<true>(group, details::plain<decltype(op(value, value))>(value), op);
 }
 template <class Group, class T>
 details::plain<T> inclusive_scan(const Group& group, T&& value) {
@@ -571,15 +583,7 @@ details::plain<T> inclusive_scan(const Group& group, T&& value) {
 // Member r gets op over the values of ranks 0..r-1; rank 0 gets T{}.
 template <class Group, class T, class Op>
 auto exclusive_scan(const Group& group, T&& value, Op&& op) -> details::plain<decltype(op(value, value))> {
-  using Value = details::plain<decltype(op(value, value))>;
-  details::check_collective_group<Group>();
-  if constexpr (details::is_large_tile<Group>) {
-    return details::large_scan(group, Value(value), op, false);
-  } else {
-    Value inclusive = details::warp_inclusive_scan(group, Value(value), op);
-    Value previous = group.shfl_up(inclusive, 1);
-    return group.thread_rank() == 0 ? Value{} : previous;
-  }
+  return details::scan<false>(group, details::plain<decltype(op(value, value))>(value), op);
 }
 template <class Group, class T>
 details::plain<T> exclusive_scan(const Group& group, T&& value) {

@@ -1,6 +1,7 @@
 #include "harness/sandbox/landlock.h"
 
 #include <fcntl.h>
+#include <linux/landlock.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -15,26 +16,8 @@ namespace sandbox {
 
 namespace {
 
-// The uapi constants, spelled out here because Debian 12's
-// <linux/landlock.h> stops at ABI 2 while its kernels may offer more.
-constexpr uint32_t kCreateRulesetVersion = 1U << 0;
-constexpr int kRulePathBeneath = 1;
-constexpr int kRuleNetPort = 2;  // unused: no port is ever allowed
-
-constexpr uint64_t kFsExecute = 1ULL << 0;
-constexpr uint64_t kFsWriteFile = 1ULL << 1;
-constexpr uint64_t kFsReadFile = 1ULL << 2;
-constexpr uint64_t kFsReadDir = 1ULL << 3;
-constexpr uint64_t kFsRemoveDir = 1ULL << 4;
-constexpr uint64_t kFsRemoveFile = 1ULL << 5;
-constexpr uint64_t kFsMakeChar = 1ULL << 6;
-constexpr uint64_t kFsMakeDir = 1ULL << 7;
-constexpr uint64_t kFsMakeReg = 1ULL << 8;
-constexpr uint64_t kFsMakeSock = 1ULL << 9;
-constexpr uint64_t kFsMakeFifo = 1ULL << 10;
-constexpr uint64_t kFsMakeBlock = 1ULL << 11;
-constexpr uint64_t kFsMakeSym = 1ULL << 12;
-constexpr uint64_t kFsRefer = 1ULL << 13;     // ABI 2
+// Debian 12's <linux/landlock.h> stops at ABI 2 while its kernels may offer
+// more: the later uapi constants are spelled out here.
 constexpr uint64_t kFsTruncate = 1ULL << 14;  // ABI 3
 constexpr uint64_t kFsIoctlDev = 1ULL << 15;  // ABI 5
 
@@ -45,7 +28,8 @@ constexpr uint64_t kScopeAbstractUnixSocket = 1ULL << 0;  // ABI 6
 constexpr uint64_t kScopeSignal = 1ULL << 1;              // ABI 6
 
 // Rights that make sense on a single file (the kernel refuses the others).
-constexpr uint64_t kFileRights = kFsExecute | kFsWriteFile | kFsReadFile | kFsTruncate | kFsIoctlDev;
+constexpr uint64_t kFileRights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
+                                 LANDLOCK_ACCESS_FS_READ_FILE | kFsTruncate | kFsIoctlDev;
 
 struct RulesetAttr {
   uint64_t handled_access_fs;
@@ -59,9 +43,12 @@ struct PathBeneathAttr {
 } __attribute__((packed));
 
 uint64_t fs_rights_for(int abi) {
-  uint64_t rights = kFsExecute | kFsWriteFile | kFsReadFile | kFsReadDir | kFsRemoveDir | kFsRemoveFile |
-                    kFsMakeChar | kFsMakeDir | kFsMakeReg | kFsMakeSock | kFsMakeFifo | kFsMakeBlock | kFsMakeSym;
-  if (abi >= 2) rights |= kFsRefer;
+  uint64_t rights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
+                    LANDLOCK_ACCESS_FS_READ_DIR | LANDLOCK_ACCESS_FS_REMOVE_DIR | LANDLOCK_ACCESS_FS_REMOVE_FILE |
+                    LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
+                    LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO | LANDLOCK_ACCESS_FS_MAKE_BLOCK |
+                    LANDLOCK_ACCESS_FS_MAKE_SYM;
+  if (abi >= 2) rights |= LANDLOCK_ACCESS_FS_REFER;
   if (abi >= 3) rights |= kFsTruncate;
   if (abi >= 5) rights |= kFsIoctlDev;
   return rights;
@@ -92,7 +79,7 @@ bool add_path(int ruleset, const std::string& path, uint64_t rights, uint64_t ha
   if (fstat(fd.get(), &info) != 0) throw std::runtime_error(errno_text("landlock: cannot stat " + path));
   if (!S_ISDIR(info.st_mode)) rights &= kFileRights;
   PathBeneathAttr attr{rights & handled, fd.get()};
-  if (syscall(SYS_landlock_add_rule, ruleset, kRulePathBeneath, &attr, 0) != 0) {
+  if (syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &attr, 0) != 0) {
     throw std::runtime_error(errno_text("landlock: cannot add a rule for " + path));
   }
   return true;
@@ -111,7 +98,7 @@ std::string LandlockReport::summary() const {
 }
 
 int landlock_abi() {
-  const long abi = syscall(SYS_landlock_create_ruleset, nullptr, 0, kCreateRulesetVersion);
+  const long abi = syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION);
   return abi < 0 ? 0 : static_cast<int>(abi);
 }
 
@@ -144,18 +131,19 @@ LandlockReport apply_landlock(const LandlockRules& rules) {
   if (ruleset_fd < 0) throw std::runtime_error(errno_text("landlock_create_ruleset"));
   Fd ruleset(static_cast<int>(ruleset_fd));
 
-  const uint64_t read = kFsReadFile | kFsReadDir;
-  const uint64_t write = kFsWriteFile | kFsRemoveDir | kFsRemoveFile | kFsMakeDir | kFsMakeReg | kFsTruncate;
+  const uint64_t read = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
+  const uint64_t write = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
+                         LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
+                         kFsTruncate;
   auto add_all = [&](const std::vector<std::string>& paths, uint64_t rights) {
     for (const std::string& path : paths) {
       if (!add_path(ruleset.get(), path, rights, handled)) report.skipped.push_back(path);
     }
   };
   add_all(rules.read_only, read);
-  add_all(rules.read_execute, read | kFsExecute);
+  add_all(rules.read_execute, read | LANDLOCK_ACCESS_FS_EXECUTE);
   add_all(rules.read_write, read | write);
-  add_all(rules.devices, kFsReadFile | kFsWriteFile | kFsIoctlDev);
-  (void)kRuleNetPort;
+  add_all(rules.devices, LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | kFsIoctlDev);
 
   if (syscall(SYS_landlock_restrict_self, ruleset.get(), 0) != 0) {
     throw std::runtime_error(errno_text("landlock_restrict_self"));

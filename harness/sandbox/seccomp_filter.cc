@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <deque>
+#include <initializer_list>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -30,6 +32,9 @@ struct TrappedCall {
 constexpr int kMaxTrapped = 128;
 TrappedCall g_trapped[kMaxTrapped];
 int g_trapped_count = 0;
+// The messages forbid_calls() composes; a deque never moves its elements, so
+// g_trapped may point into them.
+std::deque<std::string> g_composed_messages;
 
 void write_all(const char* text) {
   std::size_t length = std::strlen(text);
@@ -90,6 +95,15 @@ class Filter {
     }
   }
 
+  // forbid() for each call, each with the message "called <name>() (<why>)".
+  void forbid_calls(std::initializer_list<int> numbers, const char* why) {
+    for (int number : numbers) {
+      if (number < 0) continue;
+      g_composed_messages.push_back("called " + call_name(number) + "() (" + why + ")");
+      forbid(number, g_composed_messages.back().c_str());
+    }
+  }
+
   void allow(int number, std::vector<scmp_arg_cmp> conditions = {}) {
     if (number >= 0) add(SCMP_ACT_ALLOW, number, conditions);
   }
@@ -116,15 +130,15 @@ class Filter {
 // Calls that reach other processes or the kernel's global state: trapped
 // (Solution) or EPERM (Compiler) in both profiles.
 void forbid_reaching_out(Filter& filter) {
-  filter.forbid(SCMP_SYS(ptrace), "called ptrace() (tracing another process)");
-  filter.forbid(SCMP_SYS(process_vm_readv), "called process_vm_readv() (reading another process's memory)");
-  filter.forbid(SCMP_SYS(process_vm_writev), "called process_vm_writev() (writing another process's memory)");
+  filter.forbid_calls({SCMP_SYS(ptrace)}, "tracing another process");
+  filter.forbid_calls({SCMP_SYS(process_vm_readv)}, "reading another process's memory");
+  filter.forbid_calls({SCMP_SYS(process_vm_writev)}, "writing another process's memory");
   for (int number : {SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(pivot_root), SCMP_SYS(chroot),
                      SCMP_SYS(fsopen), SCMP_SYS(fsmount), SCMP_SYS(move_mount), SCMP_SYS(open_tree)}) {
     filter.forbid(number, "tried to change the file-system view (mount, umount2, pivot_root, chroot)");
   }
-  filter.forbid(SCMP_SYS(unshare), "called unshare() (new namespaces)");
-  filter.forbid(SCMP_SYS(setns), "called setns() (entering other namespaces)");
+  filter.forbid_calls({SCMP_SYS(unshare)}, "new namespaces");
+  filter.forbid_calls({SCMP_SYS(setns)}, "entering other namespaces");
   for (int number : {SCMP_SYS(init_module), SCMP_SYS(finit_module), SCMP_SYS(delete_module),
                      SCMP_SYS(kexec_load), SCMP_SYS(kexec_file_load), SCMP_SYS(bpf)}) {
     filter.forbid(number, "made a kernel-administration call (modules, kexec or bpf)");
@@ -132,21 +146,17 @@ void forbid_reaching_out(Filter& filter) {
   for (int number : {SCMP_SYS(keyctl), SCMP_SYS(add_key), SCMP_SYS(request_key)}) {
     filter.forbid(number, "used the kernel keyring (keyctl)");
   }
-  filter.forbid(SCMP_SYS(perf_event_open),
-                "called perf_event_open() (sampling other processes, e.g. the judge's stack and environment)");
-  filter.forbid(SCMP_SYS(fanotify_init), "called fanotify_init() (watching or blocking other processes' file access)");
-  filter.forbid(SCMP_SYS(fanotify_mark), "called fanotify_mark() (watching or blocking other processes' file access)");
+  filter.forbid_calls({SCMP_SYS(perf_event_open)}, "sampling other processes, e.g. the judge's stack and environment");
+  filter.forbid_calls({SCMP_SYS(fanotify_init), SCMP_SYS(fanotify_mark)},
+                      "watching or blocking other processes' file access");
   for (int number : {SCMP_SYS(inotify_init), SCMP_SYS(inotify_init1), SCMP_SYS(inotify_add_watch),
                      SCMP_SYS(inotify_rm_watch)}) {
     filter.forbid(number, "called inotify_*() (watching files)");
   }
-  filter.forbid(SCMP_SYS(syslog), "called syslog() (reading the kernel log)");
-  filter.forbid(SCMP_SYS(clock_settime), "called clock_settime() (setting the clock the judge times with)");
-  filter.forbid(SCMP_SYS(settimeofday), "called settimeofday() (setting the clock the judge times with)");
-  filter.forbid(SCMP_SYS(adjtimex), "called adjtimex() (adjusting the clock the judge times with)");
-  filter.forbid(SCMP_SYS(clock_adjtime), "called clock_adjtime() (adjusting the clock the judge times with)");
-  filter.forbid(SCMP_SYS(open_by_handle_at), "called open_by_handle_at() (opening files by handle)");
-  filter.forbid(SCMP_SYS(name_to_handle_at), "called name_to_handle_at() (opening files by handle)");
+  filter.forbid_calls({SCMP_SYS(syslog)}, "reading the kernel log");
+  filter.forbid_calls({SCMP_SYS(clock_settime), SCMP_SYS(settimeofday)}, "setting the clock the judge times with");
+  filter.forbid_calls({SCMP_SYS(adjtimex), SCMP_SYS(clock_adjtime)}, "adjusting the clock the judge times with");
+  filter.forbid_calls({SCMP_SYS(open_by_handle_at), SCMP_SYS(name_to_handle_at)}, "opening files by handle");
   // io_uring requests are not seen by seccomp.
   filter.fail_with(EPERM, SCMP_SYS(io_uring_setup));
 }
@@ -256,12 +266,9 @@ void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
                 "tried to start a process (clone() without CLONE_THREAD: fork(), system(), popen(), posix_spawn())",
                 {SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0)});
   filter.fail_with(ENOSYS, SCMP_SYS(clone3));  // its flags live in memory seccomp cannot read
-  filter.forbid(SCMP_SYS(fork), "called fork() (starting processes is not allowed)");
-  filter.forbid(SCMP_SYS(vfork), "called vfork() (starting processes is not allowed)");
-  filter.forbid(SCMP_SYS(execve), "called execve() (running programs is not allowed)");
-  filter.forbid(SCMP_SYS(execveat), "called execveat() (running programs is not allowed)");
-  filter.forbid(SCMP_SYS(setsid), "called setsid() (leaving its process group)");
-  filter.forbid(SCMP_SYS(setpgid), "called setpgid() (leaving its process group)");
+  filter.forbid_calls({SCMP_SYS(fork), SCMP_SYS(vfork)}, "starting processes is not allowed");
+  filter.forbid_calls({SCMP_SYS(execve), SCMP_SYS(execveat)}, "running programs is not allowed");
+  filter.forbid_calls({SCMP_SYS(setsid), SCMP_SYS(setpgid)}, "leaving its process group");
 
   // Signals: only to itself.
   const scmp_datum_t self = static_cast<scmp_datum_t>(getpid());

@@ -46,46 +46,23 @@ __global__ void extended_math_kernel(const float* x, float* out, int n) {
   o[15] = normcdff(v);
 }
 
-// Each output is 1 when one family of directed-rounding functions orders
-// inexact results as its modes require: _ru above _rd, and _rz equal to _rd
-// for positive results (1 - tiny toward zero lies below 1). Inputs come from
-// memory so no compiler folds them in the default mode. `one`, `tiny`,
-// `three`, `near_one` = 1, 2^-30 (float) or 2^-60 (double), 3, 1 + 2^-12
-// (float) or 1 + 2^-30 (double).
-template <class T>
-__device__ void order_directed_rounding(const T* in, int* out);
+// Directed rounding on results no mode rounds exactly, all positive: the
+// _rd result lies below the _ru one, and _rz equals _rd. Inputs come from
+// memory so no compiler folds them in the default mode: f and d hold one, a
+// tiny addend (2^-30 for float, 2^-60 for double), three, and a number near
+// one (1 + 2^-12, 1 + 2^-30) whose square is inexact.
+#define CONFORMANCE_ORDERED(name, ...)                            \
+  (name##_rd(__VA_ARGS__) < name##_ru(__VA_ARGS__) &&             \
+   name##_rz(__VA_ARGS__) == name##_rd(__VA_ARGS__))
 
-template <>
-__device__ void order_directed_rounding<float>(const float* in, int* out) {
-  float one = in[0], tiny = in[1], three = in[2], near_one = in[3];
-  out[0] = __fadd_ru(one, tiny) > one && __fadd_rd(one, tiny) == one && __fadd_rz(one, tiny) == one &&
-           __fsub_ru(one, tiny) == one && __fsub_rd(one, tiny) < one && __fsub_rz(one, tiny) < one;
-  out[1] = __fmul_rd(near_one, near_one) < __fmul_ru(near_one, near_one) &&
-           __fmul_rz(near_one, near_one) == __fmul_rd(near_one, near_one) &&
-           __fdiv_rd(one, three) < __fdiv_ru(one, three) && __fdiv_rz(one, three) == __fdiv_rd(one, three);
-  out[2] = __frcp_rd(three) < __frcp_ru(three) && __frcp_rz(three) == __frcp_rd(three) &&
-           __fsqrt_rd(three) < __fsqrt_ru(three) && __fsqrt_rz(three) == __fsqrt_rd(three) &&
-           __fmaf_rd(three, three, tiny) == 9.0f && __fmaf_ru(three, three, tiny) > 9.0f &&
-           __fmaf_rz(three, three, tiny) == 9.0f;
-}
-
-template <>
-__device__ void order_directed_rounding<double>(const double* in, int* out) {
-  double one = in[0], tiny = in[1], three = in[2], near_one = in[3];
-  out[0] = __dadd_ru(one, tiny) > one && __dadd_rd(one, tiny) == one && __dadd_rz(one, tiny) == one &&
-           __dsub_ru(one, tiny) == one && __dsub_rd(one, tiny) < one && __dsub_rz(one, tiny) < one;
-  out[1] = __dmul_rd(near_one, near_one) < __dmul_ru(near_one, near_one) &&
-           __dmul_rz(near_one, near_one) == __dmul_rd(near_one, near_one) &&
-           __ddiv_rd(one, three) < __ddiv_ru(one, three) && __ddiv_rz(one, three) == __ddiv_rd(one, three);
-  out[2] = __drcp_rd(three) < __drcp_ru(three) && __drcp_rz(three) == __drcp_rd(three) &&
-           __dsqrt_rd(three) < __dsqrt_ru(three) && __dsqrt_rz(three) == __dsqrt_rd(three) &&
-           __fma_rd(three, three, tiny) == 9.0 && __fma_ru(three, three, tiny) > 9.0 &&
-           __fma_rz(three, three, tiny) == 9.0;
-}
-
-__global__ void directed_rounding_kernel(const float* floats, const double* doubles, int* out) {
-  order_directed_rounding(floats, out);
-  order_directed_rounding(doubles, out + 3);
+__global__ void directed_rounding_kernel(const float* f, const double* d, int* out) {
+  out[0] = CONFORMANCE_ORDERED(__fadd, f[0], f[1]) && CONFORMANCE_ORDERED(__dadd, d[0], d[1]);
+  out[1] = CONFORMANCE_ORDERED(__fsub, f[0], f[1]) && CONFORMANCE_ORDERED(__dsub, d[0], d[1]);
+  out[2] = CONFORMANCE_ORDERED(__fmul, f[3], f[3]) && CONFORMANCE_ORDERED(__dmul, d[3], d[3]);
+  out[3] = CONFORMANCE_ORDERED(__fdiv, f[0], f[2]) && CONFORMANCE_ORDERED(__ddiv, d[0], d[2]);
+  out[4] = CONFORMANCE_ORDERED(__frcp, f[2]) && CONFORMANCE_ORDERED(__drcp, d[2]);
+  out[5] = CONFORMANCE_ORDERED(__fsqrt, f[2]) && CONFORMANCE_ORDERED(__dsqrt, d[2]);
+  out[6] = CONFORMANCE_ORDERED(__fmaf, f[2], f[2], f[1]) && CONFORMANCE_ORDERED(__fma, d[2], d[2], d[1]);
 }
 
 int main() {
@@ -94,13 +71,14 @@ int main() {
     const std::vector<double> doubles = {1.0, std::ldexp(1.0, -60), 3.0, 1.0 + std::ldexp(1.0, -30)};
     float* d_floats = conformance::device_copy(floats);
     double* d_doubles = conformance::device_copy(doubles);
-    int* d_ordered = conformance::device_array<int>(6);
+    int* d_ordered = conformance::device_array<int>(7);
     directed_rounding_kernel<<<1, 1>>>(d_floats, d_doubles, d_ordered);
     CONFORMANCE_CUDA(cudaGetLastError());
-    const std::vector<int> ordered = conformance::host_copy(d_ordered, 6);
-    const char* families[6] = {"__fadd_r* / __fsub_r*", "__fmul_r* / __fdiv_r*", "__frcp_r* / __fsqrt_r* / __fmaf_r*",
-                               "__dadd_r* / __dsub_r*", "__dmul_r* / __ddiv_r*", "__drcp_r* / __dsqrt_r* / __fma_r*"};
-    for (int k = 0; k < 6; ++k) conformance::check(ordered[k] == 1, families[k]);
+    const std::vector<int> ordered = conformance::host_copy(d_ordered, 7);
+    const char* families[7] = {"__fadd_r*, __dadd_r*", "__fsub_r*, __dsub_r*", "__fmul_r*, __dmul_r*",
+                               "__fdiv_r*, __ddiv_r*", "__frcp_r*, __drcp_r*", "__fsqrt_r*, __dsqrt_r*",
+                               "__fmaf_r*, __fma_r*"};
+    for (int k = 0; k < 7; ++k) conformance::check(ordered[k] == 1, families[k]);
     CONFORMANCE_CUDA(cudaFree(d_floats));
     CONFORMANCE_CUDA(cudaFree(d_doubles));
     CONFORMANCE_CUDA(cudaFree(d_ordered));

@@ -4,7 +4,7 @@
 // (returned threads count as arrived, as on the hardware).
 #include <vector>
 
-#include "conformance_check.h"
+#include "device_run.h"
 
 // Repeated neighbour averaging: every step reads what all threads wrote in
 // the previous step, so any missing barrier would change the result.
@@ -79,15 +79,9 @@ int main() {
       }
       for (int t = 0; t < threads; ++t) want[b * threads + t] = cur[t];
     }
-    int *d_in, *d_out;
-    CONFORMANCE_CUDA(cudaMalloc(&d_in, n * sizeof(int)));
-    CONFORMANCE_CUDA(cudaMalloc(&d_out, n * sizeof(int)));
-    CONFORMANCE_CUDA(cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-    smoothing_kernel<<<blocks, threads>>>(d_in, d_out, steps);
-    CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+    got = conformance::run_on_device(in, n,
+                                     [&](const int* i, int* o) { smoothing_kernel<<<blocks, threads>>>(i, o, steps); });
     conformance::check_equal(got.data(), want.data(), n, "__syncthreads inside a loop");
-    CONFORMANCE_CUDA(cudaFree(d_in));
-    CONFORMANCE_CUDA(cudaFree(d_out));
   }
   {
     const int blocks = 3, threads = 96, n = blocks * threads;
@@ -110,15 +104,9 @@ int main() {
       want[4 * b + 2] = any_big;
       want[4 * b + 3] = odds;
     }
-    int *d_in, *d_out;
-    CONFORMANCE_CUDA(cudaMalloc(&d_in, n * sizeof(int)));
-    CONFORMANCE_CUDA(cudaMalloc(&d_out, want.size() * sizeof(int)));
-    CONFORMANCE_CUDA(cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-    reducing_barriers_kernel<<<blocks, threads>>>(d_in, d_out);
-    CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_out, want.size() * sizeof(int), cudaMemcpyDeviceToHost));
+    got = conformance::run_on_device(
+        in, want.size(), [&](const int* i, int* o) { reducing_barriers_kernel<<<blocks, threads>>>(i, o); });
     conformance::check_equal(got.data(), want.data(), want.size(), "__syncthreads_count/_and/_or");
-    CONFORMANCE_CUDA(cudaFree(d_in));
-    CONFORMANCE_CUDA(cudaFree(d_out));
   }
   {
     const int blocks = 2, threads = 256, n = blocks * threads;
@@ -129,15 +117,9 @@ int main() {
       int j = base + (i % 32 + 1) % 32;                 // the slot read at the end
       want[i] = in[base + 31 - j % 32] * 2;             // what that lane stored
     }
-    int *d_in, *d_out;
-    CONFORMANCE_CUDA(cudaMalloc(&d_in, n * sizeof(int)));
-    CONFORMANCE_CUDA(cudaMalloc(&d_out, n * sizeof(int)));
-    CONFORMANCE_CUDA(cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-    warp_exchange_kernel<<<blocks, threads>>>(d_in, d_out);
-    CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+    got = conformance::run_on_device(in, n,
+                                     [&](const int* i, int* o) { warp_exchange_kernel<<<blocks, threads>>>(i, o); });
     conformance::check_equal(got.data(), want.data(), n, "__syncwarp orders shared memory within a warp");
-    CONFORMANCE_CUDA(cudaFree(d_in));
-    CONFORMANCE_CUDA(cudaFree(d_out));
   }
   {
     const int n = 1000, threads = 256, blocks = (n + threads - 1) / threads;

@@ -6,7 +6,7 @@
 // order passes, a shuffled order must fail, proving the shuffle exposes it.
 #include <vector>
 
-#include "conformance_check.h"
+#include "device_run.h"
 
 __global__ void shift_right_racy_kernel(const int* in, int* out) {
   __shared__ int slots[256];
@@ -21,15 +21,8 @@ int main() {
   std::vector<int> in(n), got(n), want(n);
   for (int i = 0; i < n; ++i) in[i] = 3 * i + 1;
   for (int i = 0; i < n; ++i) want[i] = i % threads > 0 ? in[i - 1] : 0;
-  int *d_in, *d_out;
-  CONFORMANCE_CUDA(cudaMalloc(&d_in, n * sizeof(int)));
-  CONFORMANCE_CUDA(cudaMalloc(&d_out, n * sizeof(int)));
-  CONFORMANCE_CUDA(cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-  shift_right_racy_kernel<<<blocks, threads>>>(d_in, d_out);
-  CONFORMANCE_CUDA(cudaGetLastError());
-  CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+  got = conformance::run_on_device(in, n,
+                                   [&](const int* i, int* o) { shift_right_racy_kernel<<<blocks, threads>>>(i, o); });
   conformance::check_equal(got.data(), want.data(), n, "shift through shared memory (racy)");
-  CONFORMANCE_CUDA(cudaFree(d_in));
-  CONFORMANCE_CUDA(cudaFree(d_out));
   return conformance::finish();
 }

@@ -4,7 +4,7 @@
 // cudaMemcpyToSymbol and read back with cudaMemcpyFromSymbol.
 #include <vector>
 
-#include "conformance_check.h"
+#include "device_run.h"
 
 __constant__ float c_coefficients[16];
 __constant__ int c_offset;
@@ -79,15 +79,9 @@ int main() {
     for (int b = 0; b < blocks; ++b)
       for (int t = 0; t < threads; ++t)
         want[b * threads + t] = in[b * threads + threads - 1 - t] + b * 1000;
-    int *d_in, *d_out;
-    CONFORMANCE_CUDA(cudaMalloc(&d_in, n * sizeof(int)));
-    CONFORMANCE_CUDA(cudaMalloc(&d_out, n * sizeof(int)));
-    CONFORMANCE_CUDA(cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
-    reverse_static_kernel<<<blocks, threads>>>(d_in, d_out);
-    CONFORMANCE_CUDA(cudaMemcpy(got.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+    got = conformance::run_on_device(in, n,
+                                     [&](const int* i, int* o) { reverse_static_kernel<<<blocks, threads>>>(i, o); });
     conformance::check_equal(got.data(), want.data(), n, "static __shared__ array and scalar");
-    CONFORMANCE_CUDA(cudaFree(d_in));
-    CONFORMANCE_CUDA(cudaFree(d_out));
   }
   {  // 2-D static shared array
     const int w = 64;

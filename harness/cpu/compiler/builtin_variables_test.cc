@@ -19,10 +19,9 @@ TEST(BuiltinVariables, BuiltinMarkersExpandExceptWhereDeclaredOrMembers) {
                             "extern const dim3 __cucpu_builtin_blockDim;\n"
                             "void f(S* s, S t){ s->__cucpu_builtin_gridDim = t.__cucpu_builtin_blockDim; "
                             "int a = c ? __cucpu_builtin_threadIdx.x : 0; return __cucpu_builtin_blockIdx.y; }\n");
-  EXPECT_TRUE(contains(out, "extern const dim3 blockDim;"));
-  EXPECT_TRUE(contains(out, "s->gridDim = t.blockDim;"));
-  EXPECT_TRUE(contains(out, "c ? (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x : 0"));
-  EXPECT_TRUE(contains(out, "return (static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx)).y"));
+  EXPECT_TRUE(contains_all(out, {"extern const dim3 blockDim;", "s->gridDim = t.blockDim;",
+                                 "c ? (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x : 0",
+                                 "return (static_cast<const uint3&>(::cucpu::detail::tls_context.block_idx)).y"}));
 }
 
 }  // namespace

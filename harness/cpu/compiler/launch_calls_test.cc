@@ -28,14 +28,10 @@ TEST(LaunchCalls, CalleeForms) {
   std::string out = rewrite(marker() +
                             "void f(){ ns::k<<<1, 2>>>(); k2<float, 4><<<1, 2, 64, s>>>(p);\n"
                             " (fp)<<<1,1>>>(a); table[i]<<<1,1>>>(a); ::top<<<1,1>>>(); return k3<<<1,1>>>(); }\n");
-  EXPECT_TRUE(contains(out, "KernelSite{\"ns::k\""));
-  EXPECT_TRUE(contains(out, "{ ns::k(cucpu_args...); })"));
-  EXPECT_TRUE(contains(out, "KernelSite{\"k2<float, 4>\""));
-  EXPECT_TRUE(contains(out, "LaunchConfig(1, 2, 64, s)"));
-  EXPECT_TRUE(contains(out, "{ (fp)(cucpu_args...); }, a)"));
-  EXPECT_TRUE(contains(out, "{ table[i](cucpu_args...); }, a)"));
-  EXPECT_TRUE(contains(out, "{ ::top(cucpu_args...); })"));
-  EXPECT_TRUE(contains(out, "return ::cucpu::launch_identified(::cucpu::KernelSite{\"k3\""));
+  EXPECT_TRUE(contains_all(
+      out, {"KernelSite{\"ns::k\"", "{ ns::k(cucpu_args...); })", "KernelSite{\"k2<float, 4>\"",
+            "LaunchConfig(1, 2, 64, s)", "{ (fp)(cucpu_args...); }, a)", "{ table[i](cucpu_args...); }, a)",
+            "{ ::top(cucpu_args...); })", "return ::cucpu::launch_identified(::cucpu::KernelSite{\"k3\""}));
   EXPECT_FALSE(contains(out, "<<<"));
 }
 

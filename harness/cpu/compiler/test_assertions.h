@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 
 namespace cucpu::compiler {
@@ -15,6 +16,17 @@ inline ::testing::AssertionResult contains(const std::string& text, const std::s
   return (found ? ::testing::AssertionSuccess() : ::testing::AssertionFailure())
          << (found ? "found \"" : "no \"") << part << "\" in:\n"
          << text;
+}
+
+// Whether `text` contains every one of `parts`; a failure names each part
+// missing and shows the whole text.
+inline ::testing::AssertionResult contains_all(const std::string& text, std::initializer_list<std::string> parts) {
+  std::string missing;
+  for (const std::string& part : parts) {
+    if (text.find(part) == std::string::npos) missing += " \"" + part + "\"";
+  }
+  if (missing.empty()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "missing" << missing << " in:\n" << text;
 }
 
 }  // namespace cucpu::compiler

@@ -13,13 +13,9 @@
 #include <vector>
 
 #include "judge/problem/definition.h"
+#include "problems/common/parallel.h"  // parallel_chunks
 
 namespace problems {
-
-// Calls body(begin, end) for consecutive chunks covering [0, count), on the
-// reference threads (chunks of 64 Ki elements: large enough to amortise the
-// hand-out, small enough to balance).
-void parallel_chunks(int64_t count, const std::function<void(int64_t begin, int64_t end)>& body);
 
 // output[i] = float(f(double(input[i]))) for i < count.
 template <typename F>

@@ -37,6 +37,13 @@ void parallel_for(int64_t count, const std::function<void(int64_t item)>& body) 
   if (failure) std::rethrow_exception(failure);
 }
 
+void parallel_chunks(int64_t count, const std::function<void(int64_t begin, int64_t end)>& body) {
+  constexpr int64_t kChunk = 1 << 16;
+  parallel_for((count + kChunk - 1) / kChunk, [&](int64_t chunk) {
+    body(chunk * kChunk, std::min(count, (chunk + 1) * kChunk));
+  });
+}
+
 double* scratch_buffer(int slot, int64_t count) {
   constexpr int kSlots = 8;
   thread_local std::vector<double> buffers[kSlots];

@@ -21,10 +21,6 @@ std::map<std::string, judge::Shape> MatrixMap::tensor_shapes(const judge::Scalar
   return {{"input", matrix}, {"output", matrix}};
 }
 
-double MatrixMap::flops(const judge::ScalarArgs& args) const {
-  return m_flops_per_element * static_cast<double>(args.integer("n")) * static_cast<double>(args.integer("m"));
-}
-
 void MatrixActivation::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                                  const judge::MutableTensors& outputs) const {
   map_unary(inputs.at("input"), outputs.at("output"), element_count(args),

@@ -13,21 +13,15 @@ std::vector<judge::ProblemDefinition::ParameterDecl> ElementwiseLoss::parameters
   return {{"predictions", "const float*"}, {"targets", "const float*"}, {"output", "float*"}, {"n", "size_t"}};
 }
 
-void ElementwiseLoss::validate(const judge::ScalarArgs& args) const { size_at_least(args, "n", 1); }
-
 std::map<std::string, judge::Shape> ElementwiseLoss::tensor_shapes(const judge::ScalarArgs& args) const {
   const judge::Shape vector = {args.integer("n")};
   return {{"predictions", vector}, {"targets", vector}, {"output", vector}};
 }
 
-double ElementwiseLoss::flops(const judge::ScalarArgs& args) const {
-  return m_flops_per_element * static_cast<double>(args.integer("n"));
-}
-
 void ElementwiseLoss::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                                 const judge::MutableTensors& outputs) const {
   map_binary(inputs.at("predictions"), inputs.at("targets"), outputs.at("output"), args.integer("n"),
-             [this](double prediction, double target) { return loss(prediction, target); });
+             [this](double prediction, double target) { return m_loss(prediction, target); });
 }
 
 double parallel_sum(int64_t count, const std::function<double(int64_t i)>& term) {

@@ -52,8 +52,14 @@ class ConvTransposeProblem : public judge::ProblemDefinition {
   judge::Shape kernel_shape(const judge::ScalarArgs& args) const;
   judge::Shape output_shape(const judge::ScalarArgs& args, int64_t window) const;
 
-  // 2 * B * multiply-adds of one sample.
+  // 2 * B * multiply-adds of one sample, and that count in words for
+  // flop_formula(), to which a problem appends its later stages.
   double convolution_flops(const judge::ScalarArgs& args) const;
+  std::string convolution_flop_formula() const;
+
+  // The elements of output_shape(args, window): with window 1, of the
+  // transposed convolution's result; the later stages count by these.
+  double output_elements(const judge::ScalarArgs& args, int64_t window) const;
 
   // Runs the transposed convolution of `input` by `kernel` on the reference
   // threads, one sample at a time per thread, and calls finish(n, x) on the

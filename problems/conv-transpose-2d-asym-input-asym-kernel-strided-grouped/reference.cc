@@ -26,11 +26,7 @@ class ConvTranspose2dStridedGrouped : public ConvTransposeProblem {
 
   double flops(const judge::ScalarArgs& args) const override { return convolution_flops(args); }
 
-  std::string flop_formula() const override {
-    return "2 * B * C_out * (C_in / groups) * T_h * T_w, T = (input, tap) pairs whose tap "
-           "lands inside the output on that axis: 0 <= i * stride - padding + k * dilation < "
-           "out";
-  }
+  std::string flop_formula() const override { return convolution_flop_formula(); }
 
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override {

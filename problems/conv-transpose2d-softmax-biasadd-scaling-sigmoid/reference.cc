@@ -41,15 +41,12 @@ class ConvTranspose2dSoftmaxBiasAddScalingSigmoid : public ConvTransposeProblem 
   }
 
   double flops(const judge::ScalarArgs& args) const override {
-    const ConvTransposeGeometry g = geometry(args);
-    const double b = args.integer("batch_size");
-    return convolution_flops(args) + 10 * b * g.out_channels * g.out_volume();
+    return convolution_flops(args) + 10 * output_elements(args, 1);
   }
 
   std::string flop_formula() const override {
-    return "2 * B * C_out * C_in * T_h * T_w (T = (input, tap) pairs landing inside the output, "
-           "per axis) + 10 * B * C_out * H_out * W_out (conv bias 1, softmax 4, bias add 1, "
-           "scaling 1, sigmoid 3)";
+    return convolution_flop_formula() +
+           " + 10 * B * C_out * H_out * W_out (conv bias 1, softmax 4, bias add 1, scaling 1, sigmoid 3)";
   }
 
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,

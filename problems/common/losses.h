@@ -38,9 +38,9 @@ class ElementwiseLoss : public PerElementFlops {
   Loss m_loss;
 };
 
-// sum of term(i) over [0, count) in double, on the reference threads. The
-// chunks' partial sums are added in chunk order, so the result does not
-// depend on the thread count or timing.
+// sum of term(i) over [0, count) in double, on the reference threads, by
+// ordered_chunk_sum (64 Ki terms a chunk), so the result does not depend on
+// the thread count or timing.
 double parallel_sum(int64_t count, const std::function<double(int64_t i)>& term);
 
 // The `shape` array of a loss over a tensor of any rank (Tensara's

@@ -92,6 +92,15 @@ double ConvTransposeProblem::convolution_flops(const judge::ScalarArgs& args) co
   return 2.0 * args.integer("batch_size") * geometry(args).multiply_adds_per_sample();
 }
 
+double ConvTransposeProblem::flops(const judge::ScalarArgs& args) const {
+  return convolution_flops(args) + later_stages_flops(args);
+}
+
+std::string ConvTransposeProblem::flop_formula() const {
+  const std::string later = later_stages_flop_formula();
+  return later.empty() ? convolution_flop_formula() : convolution_flop_formula() + " + " + later;
+}
+
 std::string ConvTransposeProblem::convolution_flop_formula() const {
   std::string formula = m_abi.grouped_dilated ? "2 * B * C_out * (C_in / groups)" : "2 * B * C_out * C_in";
   for (const auto& axis : axes()) formula += " * T_" + axis.first;

@@ -24,10 +24,6 @@ class ConvTranspose2dStridedGrouped : public ConvTransposeProblem {
     return {{"input", input_shape(args)}, {"kernel", kernel_shape(args)}, {"output", output_shape(args, 1)}};
   }
 
-  double flops(const judge::ScalarArgs& args) const override { return convolution_flops(args); }
-
-  std::string flop_formula() const override { return convolution_flop_formula(); }
-
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override {
     const ConvTransposeGeometry g = geometry(args);

@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "judge/problem/definition.h"
+#include "problems/common/image.h"
 #include "problems/common/parallel.h"
 #include "problems/common/scalar_checks.h"
 
 namespace problems {
 namespace {
 
-class BoxBlur : public judge::ProblemDefinition {
+class BoxBlur : public ImageFilter {
  public:
   std::vector<ParameterDecl> parameters() const override {
     return {{"input_image", "const float*"}, {"kernel_size", "int"}, {"output_image", "float*"},
@@ -28,23 +29,15 @@ class BoxBlur : public judge::ProblemDefinition {
             "kernel_size = " + std::to_string(kernel) + ": the window must have a centre pixel (odd, at least 1)");
   }
 
-  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
-    const judge::Shape image = {args.integer("height"), args.integer("width")};
-    return {{"input_image", image}, {"output_image", image}};
-  }
-
   double flops(const judge::ScalarArgs& args) const override {
     const double kernel = static_cast<double>(args.integer("kernel_size"));
     return static_cast<double>(args.integer("height")) * static_cast<double>(args.integer("width")) * kernel * kernel;
   }
   std::string flop_formula() const override { return "height * width * kernel_size^2 (a full window of additions)"; }
 
-  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
-                 const judge::MutableTensors& outputs) const override {
-    const float* input = inputs.at("input_image");
-    float* output = outputs.at("output_image");
-    const int64_t height = args.integer("height");
-    const int64_t width = args.integer("width");
+ protected:
+  void filter(const judge::ScalarArgs& args, const float* input, float* output, int64_t height,
+              int64_t width) const override {
     const int64_t radius = args.integer("kernel_size") / 2;
     std::vector<double> row_sums(static_cast<std::size_t>(height * width));
     parallel_for(height, [&](int64_t i) {

@@ -92,6 +92,28 @@ double ConvTransposeProblem::convolution_flops(const judge::ScalarArgs& args) co
   return 2.0 * args.integer("batch_size") * geometry(args).multiply_adds_per_sample();
 }
 
+double ConvTransposeProblem::flops(const judge::ScalarArgs& args) const {
+  return convolution_flops(args) + later_stages_flops(args);
+}
+
+std::string ConvTransposeProblem::flop_formula() const {
+  const std::string later = later_stages_flop_formula();
+  return later.empty() ? convolution_flop_formula() : convolution_flop_formula() + " + " + later;
+}
+
+std::string ConvTransposeProblem::convolution_flop_formula() const {
+  std::string formula = m_abi.grouped_dilated ? "2 * B * C_out * (C_in / groups)" : "2 * B * C_out * C_in";
+  for (const auto& axis : axes()) formula += " * T_" + axis.first;
+  return formula +
+         " (T: an axis's (input, tap) pairs whose tap lands inside the transposed-convolution output, "
+         "0 <= i * stride - padding + k" +
+         (m_abi.grouped_dilated ? " * dilation" : "") + " < out)";
+}
+
+double ConvTransposeProblem::output_elements(const judge::ScalarArgs& args, int64_t window) const {
+  return static_cast<double>(judge::element_count(output_shape(args, window)));
+}
+
 void ConvTransposeProblem::convolve_samples(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                                             const std::function<double*(int64_t n)>& destination,
                                             const std::function<void(int64_t n, double* x)>& finish) const {

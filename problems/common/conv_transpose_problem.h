@@ -39,7 +39,18 @@ class ConvTransposeProblem : public judge::ProblemDefinition {
   // min_output. A problem with more parameters extends it.
   void validate(const judge::ScalarArgs& args) const override;
 
+  // The convolution's 2 * B * multiply-adds, plus later_stages_flops(); the
+  // formula likewise.
+  double flops(const judge::ScalarArgs& args) const final;
+  std::string flop_formula() const final;
+
  protected:
+  // The operations of the stages after the convolution, and their formula
+  // in words ("5 * B * C_out * H_c * W_c (batch norm 4, tanh 1)"); none by
+  // default.
+  virtual double later_stages_flops(const judge::ScalarArgs& /*args*/) const { return 0; }
+  virtual std::string later_stages_flop_formula() const { return {}; }
+
   ConvTransposeGeometry geometry(const judge::ScalarArgs& args) const;
 
   // batch_size, in_channels, out_channels, extents, kernel_*, stride_*,
@@ -52,8 +63,9 @@ class ConvTransposeProblem : public judge::ProblemDefinition {
   judge::Shape kernel_shape(const judge::ScalarArgs& args) const;
   judge::Shape output_shape(const judge::ScalarArgs& args, int64_t window) const;
 
-  // 2 * B * multiply-adds of one sample.
-  double convolution_flops(const judge::ScalarArgs& args) const;
+  // The elements of output_shape(args, window): with window 1, of the
+  // transposed convolution's result; the later stages count by these.
+  double output_elements(const judge::ScalarArgs& args, int64_t window) const;
 
   // Runs the transposed convolution of `input` by `kernel` on the reference
   // threads, one sample at a time per thread, and calls finish(n, x) on the
@@ -69,6 +81,9 @@ class ConvTransposeProblem : public judge::ProblemDefinition {
   void convolve_batch(const judge::ScalarArgs& args, const judge::ConstTensors& inputs, double* all) const;
 
  private:
+  // 2 * B * multiply-adds of one sample, and that count in words.
+  double convolution_flops(const judge::ScalarArgs& args) const;
+  std::string convolution_flop_formula() const;
   // The ABI names of the spatial axes in use, outermost first, as
   // (suffix, extent): ("h", "height"), ...
   std::vector<std::pair<std::string, std::string>> axes() const;

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <random>
+#include <string>
 
 namespace problems {
 namespace {
@@ -68,36 +69,44 @@ void expect_matches_direct(const ConvTransposeGeometry& g) {
   EXPECT_EQ(g.contributing_pairs(), expected.landed_taps);
 }
 
-TEST(ConvTransposeTest, PlainStrideOne2D) {
-  ConvTransposeGeometry g;
-  g.in_channels = 3, g.out_channels = 5;
-  g.in_size = {1, 7, 6}, g.kernel = {1, 3, 3}, g.padding = {0, 1, 1};
-  expect_matches_direct(g);
-}
+struct NamedGeometry {
+  const char* name;
+  ConvTransposeGeometry geometry;
+};
 
-TEST(ConvTransposeTest, GroupedDilatedStridedAsymmetric2D) {
-  ConvTransposeGeometry g;
-  g.in_channels = 6, g.out_channels = 9, g.groups = 3;
-  g.in_size = {1, 5, 8}, g.kernel = {1, 3, 5}, g.stride = {1, 2, 3};
-  g.padding = {0, 1, 2}, g.output_padding = {0, 1, 0}, g.dilation = {1, 2, 1};
-  expect_matches_direct(g);
-}
+class MatchesDirectTest : public ::testing::TestWithParam<NamedGeometry> {};
 
-TEST(ConvTransposeTest, ThreeDimensionalWithOutputPadding) {
-  ConvTransposeGeometry g;
-  g.in_channels = 4, g.out_channels = 3;
-  g.in_size = {3, 4, 5}, g.kernel = {3, 3, 2}, g.stride = {2, 2, 2};
-  g.padding = {1, 1, 0}, g.output_padding = {1, 1, 1};
-  expect_matches_direct(g);
-}
+TEST_P(MatchesDirectTest, OutputAndTapCount) { expect_matches_direct(GetParam().geometry); }
 
-TEST(ConvTransposeTest, ChunkedWhenColumnsExceedBudget) {
-  // 64 * 25 rows x 40 columns per input row: several chunks of input rows.
-  ConvTransposeGeometry g;
-  g.in_channels = 2, g.out_channels = 64;
-  g.in_size = {1, 40, 40}, g.kernel = {1, 5, 5}, g.padding = {0, 2, 2};
-  expect_matches_direct(g);
-}
+INSTANTIATE_TEST_SUITE_P(
+    ConvTransposeTest, MatchesDirectTest,
+    ::testing::Values(
+        NamedGeometry{"PlainStrideOne2D",
+                      {.in_channels = 3, .out_channels = 5, .in_size = {1, 7, 6}, .kernel = {1, 3, 3},
+                       .padding = {0, 1, 1}}},
+        NamedGeometry{"GroupedDilatedStridedAsymmetric2D",
+                      {.in_channels = 6,
+                       .out_channels = 9,
+                       .groups = 3,
+                       .in_size = {1, 5, 8},
+                       .kernel = {1, 3, 5},
+                       .stride = {1, 2, 3},
+                       .padding = {0, 1, 2},
+                       .output_padding = {0, 1, 0},
+                       .dilation = {1, 2, 1}}},
+        NamedGeometry{"ThreeDimensionalWithOutputPadding",
+                      {.in_channels = 4,
+                       .out_channels = 3,
+                       .in_size = {3, 4, 5},
+                       .kernel = {3, 3, 2},
+                       .stride = {2, 2, 2},
+                       .padding = {1, 1, 0},
+                       .output_padding = {1, 1, 1}}},
+        // 64 * 25 rows x 40 columns per input row: several chunks of input rows.
+        NamedGeometry{"ChunkedWhenColumnsExceedBudget",
+                      {.in_channels = 2, .out_channels = 64, .in_size = {1, 40, 40}, .kernel = {1, 5, 5},
+                       .padding = {0, 2, 2}}}),
+    [](const ::testing::TestParamInfo<NamedGeometry>& info) { return std::string(info.param.name); });
 
 TEST(ConvTransposeTest, PaddingLargerThanKernelReachCountsNoTaps) {
   ConvTransposeGeometry g;

@@ -1,19 +1,11 @@
 #include "problems/common/elementwise.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "problems/common/parallel.h"
 #include "problems/common/scalar_checks.h"
 
 namespace problems {
-
-void parallel_chunks(int64_t count, const std::function<void(int64_t begin, int64_t end)>& body) {
-  constexpr int64_t kChunk = 1 << 16;
-  parallel_for((count + kChunk - 1) / kChunk, [&](int64_t chunk) {
-    body(chunk * kChunk, std::min(count, (chunk + 1) * kChunk));
-  });
-}
 
 std::vector<judge::ProblemDefinition::ParameterDecl> MatrixMap::parameters() const {
   return {{"input", "const float*"}, {"output", "float*"}, {"n", "size_t"}, {"m", "size_t"}};
@@ -27,10 +19,6 @@ void MatrixMap::validate(const judge::ScalarArgs& args) const {
 std::map<std::string, judge::Shape> MatrixMap::tensor_shapes(const judge::ScalarArgs& args) const {
   const judge::Shape matrix = {args.integer("n"), args.integer("m")};
   return {{"input", matrix}, {"output", matrix}};
-}
-
-double MatrixMap::flops(const judge::ScalarArgs& args) const {
-  return m_flops_per_element * static_cast<double>(args.integer("n")) * static_cast<double>(args.integer("m"));
 }
 
 void MatrixActivation::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,

@@ -13,13 +13,9 @@
 #include <vector>
 
 #include "judge/problem/definition.h"
+#include "problems/common/parallel.h"  // parallel_chunks
 
 namespace problems {
-
-// Calls body(begin, end) for consecutive chunks covering [0, count), on the
-// reference threads (chunks of 64 Ki elements: large enough to amortise the
-// hand-out, small enough to balance).
-void parallel_chunks(int64_t count, const std::function<void(int64_t begin, int64_t end)>& body);
 
 // output[i] = float(f(double(input[i]))) for i < count.
 template <typename F>
@@ -39,29 +35,44 @@ void map_binary(const float* a, const float* b, float* output, int64_t count, F 
   });
 }
 
+// A problem whose FLOP count is Tensara's fixed count per element:
+// flops = flops_per_element * element_count(args).
+class PerElementFlops : public judge::ProblemDefinition {
+ public:
+  PerElementFlops(double flops_per_element, std::string flop_formula)
+      : m_flops_per_element(flops_per_element), m_flop_formula(std::move(flop_formula)) {}
+
+  double flops(const judge::ScalarArgs& args) const override {
+    return m_flops_per_element * static_cast<double>(element_count(args));
+  }
+  std::string flop_formula() const override { return m_flop_formula; }
+
+ protected:
+  virtual int64_t element_count(const judge::ScalarArgs& args) const = 0;
+
+ private:
+  double m_flops_per_element;
+  std::string m_flop_formula;
+};
+
 // A unary activation applied to every element of an (n, m) row-major
 // matrix: parameters (const float* input, float* output, size_t n, size_t m),
 // n, m >= 1, FLOPs = flops_per_element * n * m (Tensara's count for the
 // problem). A subclass supplies the function, evaluated in double
 // (MatrixActivation), or the function of a scalar parameter `alpha` too
 // (AlphaActivation).
-class MatrixMap : public judge::ProblemDefinition {
+class MatrixMap : public PerElementFlops {
  public:
-  MatrixMap(double flops_per_element, std::string flop_formula)
-      : m_flops_per_element(flops_per_element), m_flop_formula(std::move(flop_formula)) {}
+  using PerElementFlops::PerElementFlops;
 
   std::vector<ParameterDecl> parameters() const override;
   void validate(const judge::ScalarArgs& args) const override;
   std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
-  double flops(const judge::ScalarArgs& args) const override;
-  std::string flop_formula() const override { return m_flop_formula; }
 
  protected:
-  int64_t element_count(const judge::ScalarArgs& args) const { return args.integer("n") * args.integer("m"); }
-
- private:
-  double m_flops_per_element;
-  std::string m_flop_formula;
+  int64_t element_count(const judge::ScalarArgs& args) const override {
+    return args.integer("n") * args.integer("m");
+  }
 };
 
 class MatrixActivation : public MatrixMap {

@@ -1,6 +1,5 @@
 #include "problems/common/losses.h"
 
-#include <algorithm>
 #include <vector>
 
 #include "problems/common/elementwise.h"
@@ -13,35 +12,23 @@ std::vector<judge::ProblemDefinition::ParameterDecl> ElementwiseLoss::parameters
   return {{"predictions", "const float*"}, {"targets", "const float*"}, {"output", "float*"}, {"n", "size_t"}};
 }
 
-void ElementwiseLoss::validate(const judge::ScalarArgs& args) const { size_at_least(args, "n", 1); }
-
 std::map<std::string, judge::Shape> ElementwiseLoss::tensor_shapes(const judge::ScalarArgs& args) const {
   const judge::Shape vector = {args.integer("n")};
   return {{"predictions", vector}, {"targets", vector}, {"output", vector}};
 }
 
-double ElementwiseLoss::flops(const judge::ScalarArgs& args) const {
-  return m_flops_per_element * static_cast<double>(args.integer("n"));
-}
-
 void ElementwiseLoss::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                                 const judge::MutableTensors& outputs) const {
   map_binary(inputs.at("predictions"), inputs.at("targets"), outputs.at("output"), args.integer("n"),
-             [this](double prediction, double target) { return loss(prediction, target); });
+             [this](double prediction, double target) { return m_loss(prediction, target); });
 }
 
 double parallel_sum(int64_t count, const std::function<double(int64_t i)>& term) {
-  constexpr int64_t kChunk = 1 << 16;
-  const int64_t chunks = (count + kChunk - 1) / kChunk;
-  std::vector<double> partial(static_cast<std::size_t>(chunks), 0.0);
-  parallel_for(chunks, [&](int64_t chunk) {
+  return ordered_chunk_sum(count, int64_t{1} << 16, [&](int64_t begin, int64_t end) {
     double sum = 0;
-    for (int64_t i = chunk * kChunk; i < std::min(count, (chunk + 1) * kChunk); ++i) sum += term(i);
-    partial[chunk] = sum;
+    for (int64_t i = begin; i < end; ++i) sum += term(i);
+    return sum;
   });
-  double total = 0;
-  for (double value : partial) total += value;
-  return total;
 }
 
 judge::Shape literal_shape(const judge::ScalarArgs& args) {

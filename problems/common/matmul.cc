@@ -104,15 +104,26 @@ std::vector<float> masked_triangle(const float* matrix, int64_t n, Triangle tria
 
 }  // namespace
 
-std::vector<judge::ProblemDefinition::ParameterDecl> TriangularMatmul::parameters() const {
+std::vector<judge::ProblemDefinition::ParameterDecl> SquareMatmul::parameters() const {
   return {{"input_a", "const float*"}, {"input_b", "const float*"}, {"output_c", "float*"}, {"n", "size_t"}};
 }
 
-void TriangularMatmul::validate(const judge::ScalarArgs& args) const { size_at_least(args, "n", 1); }
+void SquareMatmul::validate(const judge::ScalarArgs& args) const { size_at_least(args, "n", 1); }
 
-std::map<std::string, judge::Shape> TriangularMatmul::tensor_shapes(const judge::ScalarArgs& args) const {
+std::map<std::string, judge::Shape> SquareMatmul::tensor_shapes(const judge::ScalarArgs& args) const {
   const int64_t n = args.integer("n");
   return {{"input_a", {n, n}}, {"input_b", {n, n}}, {"output_c", {n, n}}};
+}
+
+double SquareMatmul::flops(const judge::ScalarArgs& args) const {
+  const double n = static_cast<double>(args.integer("n"));
+  return 2.0 * n * n * n;
+}
+
+void SquareMatmul::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                             const judge::MutableTensors& outputs) const {
+  const int64_t n = args.integer("n");
+  matmul_to_float(inputs.at("input_a"), inputs.at("input_b"), outputs.at("output_c"), n, n, n);
 }
 
 double TriangularMatmul::flops(const judge::ScalarArgs& args) const {

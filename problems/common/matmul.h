@@ -3,7 +3,8 @@
 // and spread over rows with parallel_for. A problem's epilogue (bias,
 // activation, reduction) sees each finished row of C in double, so every
 // fused step is computed from the exact product before one final rounding.
-// TriangularMatmul is the whole definition of the triangular-matrix products.
+// SquareMatmul is the whole definition of the square-matrix products, which
+// TriangularMatmul and the symmetric product extend.
 #pragma once
 
 #include <cstdint>
@@ -44,22 +45,32 @@ void matmul_to_float(const float* a, const float* b, float* c, int64_t m, int64_
 // products (matrix powers) that must not round in between.
 void matmul_double(const double* a, const double* b, double* c, int64_t m, int64_t n, int64_t k);
 
+// C (n x n) = A (n x n) * B (n x n) with the ABI (const float* input_a,
+// const float* input_b, float* output_c, size_t n), n >= 1, in double
+// (matmul_to_float). FLOPs: 2 n^3. Problems on structured square operands
+// (symmetric, triangular) extend it.
+class SquareMatmul : public judge::ProblemDefinition {
+ public:
+  std::vector<ParameterDecl> parameters() const override;
+  void validate(const judge::ScalarArgs& args) const override;
+  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
+  double flops(const judge::ScalarArgs& args) const override;
+  std::string flop_formula() const override { return "2 * n^3"; }
+  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                 const judge::MutableTensors& outputs) const override;
+};
+
 // Which triangle of a square matrix a TriangularMatmul keeps (diagonal
 // included); the other is masked to zero.
 enum class Triangle { kLower, kUpper };
 
-// C = tri(A) * tri(B) for n x n matrices with the ABI (const float* input_a,
-// const float* input_b, float* output_c, size_t n), n >= 1: the triangle of
-// each input other than `triangle` is masked to zero, then the product is
-// taken in double (matmul_to_float). FLOPs: n (n + 1) (n + 2) / 3, the
+// C = tri(A) * tri(B), a SquareMatmul whose inputs have the triangle other
+// than `triangle` masked to zero. FLOPs: n (n + 1) (n + 2) / 3, the
 // multiply-adds with no zero factor.
-class TriangularMatmul : public judge::ProblemDefinition {
+class TriangularMatmul : public SquareMatmul {
  public:
   explicit TriangularMatmul(Triangle triangle) : m_triangle(triangle) {}
 
-  std::vector<ParameterDecl> parameters() const override;
-  void validate(const judge::ScalarArgs& args) const override;
-  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
   double flops(const judge::ScalarArgs& args) const override;
   std::string flop_formula() const override { return "n (n + 1) (n + 2) / 3"; }
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,

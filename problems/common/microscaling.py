@@ -74,6 +74,19 @@ def block_scaled(values, scales, rows, k, block):
     return (values.reshape(rows, k // block, block) * scales.reshape(rows, k // block, 1)).reshape(rows, k)
 
 
+def mx_tiled_decode(values, scales, rows, k):
+    """An MX GEMM operand: element values (rows, k) times E8M0 block scales stored in the
+    128x4 tiled layout."""
+    return block_scaled(values, e8m0_values(unswizzle(scales, rows, k // MX_BLOCK)), rows, k, MX_BLOCK)
+
+
+def gemm_operands(params, inputs, decode):
+    """A (m, k) and B (n, k) of a block-scaled GEMM (tensors q_a, scale_a, q_b, scale_b),
+    each decoded by decode(codes, scales, rows, k)."""
+    m, n, k = params["m"], params["n"], params["k"]
+    return decode(inputs["q_a"], inputs["scale_a"], m, k), decode(inputs["q_b"], inputs["scale_b"], n, k)
+
+
 def global_decode(sf_g):
     """NVFP4's float32(1 / float32(sf_g))."""
     return float(np.float32(1.0 / float(np.float32(sf_g))))

@@ -69,11 +69,11 @@ void BlockScaledGemm::validate(const judge::ScalarArgs& args) const {
 
 std::map<std::string, judge::Shape> BlockScaledGemm::tensor_shapes(const judge::ScalarArgs& args) const {
   const int64_t m = args.integer("m"), n = args.integer("n"), k = args.integer("k");
-  const int64_t columns = code_columns(k, m_format.elements);
+  const int64_t columns = code_columns(k, format().elements);
   return {{"q_a", {m, columns}},
-          {"scale_a", swizzled_scale_shape(m, k / m_format.block)},
+          {"scale_a", swizzled_scale_shape(m, k / format().block)},
           {"q_b", {n, columns}},
-          {"scale_b", swizzled_scale_shape(n, k / m_format.block)},
+          {"scale_b", swizzled_scale_shape(n, k / format().block)},
           {"c", {m, n}}};
 }
 
@@ -86,9 +86,9 @@ void BlockScaledGemm::reference(const judge::ScalarArgs& args, const judge::Cons
                                 const judge::MutableTensors& outputs) const {
   const int64_t m = args.integer("m"), n = args.integer("n"), k = args.integer("k");
   std::vector<float> a(static_cast<std::size_t>(m * k)), b(static_cast<std::size_t>(n * k));
-  decode_block_scaled(inputs.at("q_a").as<uint8_t>(), inputs.at("scale_a").as<uint8_t>(), m, k, m_format, 1,
+  decode_block_scaled(inputs.at("q_a").as<uint8_t>(), inputs.at("scale_a").as<uint8_t>(), m, k, format(), 1,
                       a.data());
-  decode_block_scaled(inputs.at("q_b").as<uint8_t>(), inputs.at("scale_b").as<uint8_t>(), n, k, m_format, 1,
+  decode_block_scaled(inputs.at("q_b").as<uint8_t>(), inputs.at("scale_b").as<uint8_t>(), n, k, format(), 1,
                       b.data());
   const double global = global_factor(args);
   float* c = outputs.at("c");  // a float16 output's elements are held as float32
@@ -140,21 +140,17 @@ std::vector<judge::ProblemDefinition::ParameterDecl> BlockScaledDequantize::para
   return {{"q", "const uint8_t*"}, {"scale", "const uint8_t*"}, {"out", "float*"}, {"m", "size_t"}, {"k", "size_t"}};
 }
 
-void BlockScaledDequantize::validate(const judge::ScalarArgs& args) const {
-  validate_blocked_matrix(args, "m", "k", m_format.block);
-}
-
 std::map<std::string, judge::Shape> BlockScaledDequantize::tensor_shapes(const judge::ScalarArgs& args) const {
   const int64_t m = args.integer("m"), k = args.integer("k");
-  const judge::Shape scales = m_format.layout == ScaleLayout::kRowMajor ? judge::Shape{m, k / m_format.block}
-                                                                       : swizzled_scale_shape(m, k / m_format.block);
-  return {{"q", {m, code_columns(k, m_format.elements)}}, {"scale", scales}, {"out", {m, k}}};
+  const judge::Shape scales = format().layout == ScaleLayout::kRowMajor ? judge::Shape{m, k / format().block}
+                                                                       : swizzled_scale_shape(m, k / format().block);
+  return {{"q", {m, code_columns(k, format().elements)}}, {"scale", scales}, {"out", {m, k}}};
 }
 
 void BlockScaledDequantize::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                                       const judge::MutableTensors& outputs) const {
   decode_block_scaled(inputs.at("q").as<uint8_t>(), inputs.at("scale").as<uint8_t>(), args.integer("m"),
-                      args.integer("k"), m_format, global_factor(args), outputs.at("out"));
+                      args.integer("k"), format(), global_factor(args), outputs.at("out"));
 }
 
 }  // namespace problems

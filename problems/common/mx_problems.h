@@ -1,8 +1,8 @@
 // What the microscaling problems (mxfp8/mxfp4/nvfp4 dequantize, quantize and
 // gemm) share beyond the codecs in microscaling.h: their validate() rule,
-// the operand decoding and the definitions BlockScaledGemm and MxQuantize,
-// so that such a problem is its formats (and parameter list, where it
-// differs).
+// the operand decoding and the definitions BlockScaledGemm,
+// BlockScaledDequantize and MxQuantize, so that such a problem is its
+// formats (and parameter list, where it differs).
 #pragma once
 
 #include <cstdint>
@@ -51,6 +51,21 @@ struct BlockScaledFormat {
 void decode_block_scaled(const uint8_t* codes, const uint8_t* scales, int64_t rows, int64_t k,
                          const BlockScaledFormat& format, double factor, float* out);
 
+// A problem on block-scaled matrices in one `format`, whose decoded values
+// are all multiplied by global_factor(args) (1 unless the format has a
+// global scale, as NVFP4's).
+class BlockScaledProblem : public judge::ProblemDefinition {
+ public:
+  explicit BlockScaledProblem(BlockScaledFormat format) : m_format(format) {}
+
+ protected:
+  const BlockScaledFormat& format() const { return m_format; }
+  virtual double global_factor(const judge::ScalarArgs& /*args*/) const { return 1; }
+
+ private:
+  BlockScaledFormat m_format;
+};
+
 // c (m, n) = A (m, k) * B (n, k)^T with both operands block-scaled in
 // `format`: tensors q_a and q_b (rows of codes), scale_a and scale_b (128x4
 // tiled), output c, sizes m, n, k. The operands decode exactly to float32
@@ -59,9 +74,9 @@ void decode_block_scaled(const uint8_t* codes, const uint8_t* scales, int64_t ro
 // FLOPs: 2 m n k, as upstream. parameters() and validate() are the MX
 // GEMMs' (q_a, scale_a, q_b, scale_b, float* c, m, n, k; k and n multiples
 // of 32); a format with more parameters overrides them.
-class BlockScaledGemm : public judge::ProblemDefinition {
+class BlockScaledGemm : public BlockScaledProblem {
  public:
-  explicit BlockScaledGemm(BlockScaledFormat format) : m_format(format) {}
+  using BlockScaledProblem::BlockScaledProblem;
 
   std::vector<ParameterDecl> parameters() const override;
   void validate(const judge::ScalarArgs& args) const override;
@@ -70,13 +85,6 @@ class BlockScaledGemm : public judge::ProblemDefinition {
   std::string flop_formula() const override { return "2 * m * n * k (as upstream)"; }
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override;
-
- protected:
-  // The factor, in double, by which every summed product is multiplied.
-  virtual double global_factor(const judge::ScalarArgs& /*args*/) const { return 1; }
-
- private:
-  BlockScaledFormat m_format;
 };
 
 // MX quantization of an (m, k) float32 matrix, as torchao's to_mx, with the
@@ -108,22 +116,15 @@ class MxQuantize : public judge::ProblemDefinition {
 // size_t k), k a multiple of the block: out = decode_block_scaled(...,
 // global_factor(args)). A format with more parameters (NVFP4's sf_g)
 // overrides parameters() and validate(); each problem states its FLOPs.
-class BlockScaledDequantize : public judge::ProblemDefinition {
+class BlockScaledDequantize : public BlockScaledProblem {
  public:
-  explicit BlockScaledDequantize(BlockScaledFormat format) : m_format(format) {}
+  using BlockScaledProblem::BlockScaledProblem;
 
   std::vector<ParameterDecl> parameters() const override;
-  void validate(const judge::ScalarArgs& args) const override;
+  void validate(const judge::ScalarArgs& args) const override { validate_blocked_matrix(args, "m", "k", format().block); }
   std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override;
-
- protected:
-  // The factor, in double, by which every decoded element is multiplied.
-  virtual double global_factor(const judge::ScalarArgs& /*args*/) const { return 1; }
-
- private:
-  BlockScaledFormat m_format;
 };
 
 }  // namespace problems

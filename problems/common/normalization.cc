@@ -29,20 +29,12 @@ void group_norm_sample(double* x, int64_t channels, int64_t spatial, int64_t gro
 
 void max_pool_2d_sample(const double* x, int64_t channels, int64_t height, int64_t width,
                         int64_t window, double* pooled) {
-  const int64_t pooled_h = height / window, pooled_w = width / window;
+  const int64_t pooled_plane = (height / window) * (width / window);
   for (int64_t c = 0; c < channels; ++c) {
-    const double* plane = x + c * height * width;
-    double* out = pooled + c * pooled_h * pooled_w;
-    for (int64_t ph = 0; ph < pooled_h; ++ph) {
-      for (int64_t pw = 0; pw < pooled_w; ++pw) {
-        double best = -INFINITY;
-        for (int64_t dh = 0; dh < window; ++dh) {
-          const double* row = plane + (ph * window + dh) * width + pw * window;
-          for (int64_t dw = 0; dw < window; ++dw) best = std::max(best, row[dw]);
-        }
-        out[ph * pooled_w + pw] = best;
-      }
-    }
+    double* out = pooled + c * pooled_plane;
+    max_pool_plane(
+        x + c * height * width, height, width, window, [](double v) { return v; },
+        [out](int64_t i, double best) { out[i] = best; });
   }
 }
 

@@ -37,6 +37,25 @@ void parallel_for(int64_t count, const std::function<void(int64_t item)>& body) 
   if (failure) std::rethrow_exception(failure);
 }
 
+void parallel_chunks(int64_t count, int64_t chunk, const std::function<void(int64_t begin, int64_t end)>& body) {
+  parallel_for((count + chunk - 1) / chunk, [&](int64_t index) {
+    body(index * chunk, std::min(count, (index + 1) * chunk));
+  });
+}
+
+void parallel_chunks(int64_t count, const std::function<void(int64_t begin, int64_t end)>& body) {
+  parallel_chunks(count, int64_t{1} << 16, body);
+}
+
+double ordered_chunk_sum(int64_t count, int64_t chunk,
+                         const std::function<double(int64_t begin, int64_t end)>& chunk_sum) {
+  std::vector<double> partial(static_cast<std::size_t>((count + chunk - 1) / chunk), 0.0);
+  parallel_chunks(count, chunk, [&](int64_t begin, int64_t end) { partial[begin / chunk] = chunk_sum(begin, end); });
+  double total = 0;
+  for (double value : partial) total += value;
+  return total;
+}
+
 double* scratch_buffer(int slot, int64_t count) {
   constexpr int kSlots = 8;
   thread_local std::vector<double> buffers[kSlots];

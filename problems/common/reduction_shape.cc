@@ -70,6 +70,11 @@ double per_line_tail_flops(const judge::ScalarArgs& args) {
   return static_cast<double>(s.outer * s.inner) * static_cast<double>(s.extent - 1);
 }
 
+float DimExtremum::reduce_line(const float* x, int64_t stride, int64_t count) const {
+  if (m_extremum == Extremum::kMax) return fold_line(x, stride, count, [](float best, float v) { return v > best ? v : best; });
+  return fold_line(x, stride, count, [](float best, float v) { return v < best ? v : best; });
+}
+
 std::vector<judge::ProblemDefinition::ParameterDecl> DimIndexReduction::parameters() const {
   return {{"input", "const float*"}, {"dim", "int"}, {"output", "int*"}, {"shape", "const int*"}, {"ndim", "int"}};
 }

@@ -3,9 +3,9 @@
 // `ndim` and `dim`. validate() of such a problem is reduction_shape(args).
 // DimReduction is the whole definition of a float reduction over one
 // dimension with keepdim output (sum-dim, mean-dim, max-dim, ...), so such a
-// problem is its reduction of one line and its FLOP count; DimIndexReduction
-// is the same for Tensara's argmax/argmin (an int32 index per line, the
-// reduced dimension dropped).
+// problem is its reduction of one line and its FLOP count (DimExtremum is
+// max-dim and min-dim whole); DimIndexReduction is the same for Tensara's
+// argmax/argmin (an int32 index per line, the reduced dimension dropped).
 #pragma once
 
 #include <cstdint>
@@ -62,6 +62,27 @@ float fold_line(const float* x, int64_t stride, int64_t count, Combine combine) 
   for (int64_t k = 1; k < count; ++k) acc = combine(acc, x[k * stride]);
   return acc;
 }
+
+// Max-dim and min-dim: each line folded to its largest (smallest) value, a
+// later value replacing the kept one only when strictly larger (smaller).
+// FLOPs: per_line_tail_flops, one comparison per element after the first.
+enum class Extremum { kMax, kMin };
+
+class DimExtremum : public DimReduction {
+ public:
+  explicit DimExtremum(Extremum extremum) : m_extremum(extremum) {}
+
+  double flops(const judge::ScalarArgs& args) const override { return per_line_tail_flops(args); }
+  std::string flop_formula() const override {
+    return "prod(shape) / shape[dim] * (shape[dim] - 1) (one comparison per element after the first of each line)";
+  }
+
+ protected:
+  float reduce_line(const float* x, int64_t stride, int64_t count) const override;
+
+ private:
+  Extremum m_extremum;
+};
 
 // The index of the value a line reduces to, over one dimension, with
 // Tensara's ABI (const float* input, int dim, int* output, const int* shape,

@@ -49,10 +49,6 @@ void scale_line(const float* x, int64_t count, double scale, float* y) {
   for (int64_t k = 0; k < count; ++k) y[k] = static_cast<float>(x[k] * scale);
 }
 
-std::vector<judge::ProblemDefinition::ParameterDecl> RowNormalization::parameters() const {
-  return {{"X", "const float*"}, {"Y", "float*"}, {"B", "size_t"}, {m_cols, "size_t"}};
-}
-
 void RowNormalization::validate(const judge::ScalarArgs& args) const {
   size_at_least(args, "B", 1);
   size_at_least(args, m_cols, 1);

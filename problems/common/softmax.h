@@ -45,7 +45,9 @@ class RowNormalization : public judge::ProblemDefinition {
  public:
   explicit RowNormalization(std::string cols) : m_cols(std::move(cols)) {}
 
-  std::vector<ParameterDecl> parameters() const override;
+  std::vector<ParameterDecl> parameters() const override {
+    return {{"X", "const float*"}, {"Y", "float*"}, {"B", "size_t"}, {m_cols, "size_t"}};
+  }
   void validate(const judge::ScalarArgs& args) const override;
   std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override;
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,

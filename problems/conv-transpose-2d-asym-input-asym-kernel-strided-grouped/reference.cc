@@ -24,14 +24,6 @@ class ConvTranspose2dStridedGrouped : public ConvTransposeProblem {
     return {{"input", input_shape(args)}, {"kernel", kernel_shape(args)}, {"output", output_shape(args, 1)}};
   }
 
-  double flops(const judge::ScalarArgs& args) const override { return convolution_flops(args); }
-
-  std::string flop_formula() const override {
-    return "2 * B * C_out * (C_in / groups) * T_h * T_w, T = (input, tap) pairs whose tap "
-           "lands inside the output on that axis: 0 <= i * stride - padding + k * dilation < "
-           "out";
-  }
-
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override {
     const ConvTransposeGeometry g = geometry(args);

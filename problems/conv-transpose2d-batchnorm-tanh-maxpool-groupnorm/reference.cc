@@ -50,21 +50,6 @@ class ConvTranspose2dBatchNormTanhMaxPoolGroupNorm : public ConvTransposeProblem
             {"output", output_shape(args, kPoolWindow)}};
   }
 
-  double flops(const judge::ScalarArgs& args) const override {
-    const ConvTransposeGeometry g = geometry(args);
-    const double b = args.integer("batch_size");
-    const double conv_elements = b * g.out_channels * g.out_volume();
-    const double pooled = b * g.out_channels * (g.out_size(1) / kPoolWindow) *
-                          (g.out_size(2) / kPoolWindow);
-    return convolution_flops(args) + 5 * conv_elements + 3 * pooled + 4 * pooled;
-  }
-
-  std::string flop_formula() const override {
-    return "2 * B * C_out * C_in * T_h * T_w (T = (input, tap) pairs landing inside the "
-           "transposed-convolution output, per axis) + 5 * B * C_out * H_c * W_c (batch norm 4, "
-           "tanh 1) + 7 * B * C_out * H_p * W_p (max-pool 3 comparisons, group norm 4)";
-  }
-
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override {
     const ConvTransposeGeometry g = geometry(args);
@@ -115,6 +100,16 @@ class ConvTranspose2dBatchNormTanhMaxPoolGroupNorm : public ConvTransposeProblem
       group_norm_sample(pooled, channels, pooled_h * pooled_w, num_groups, gn_weight, gn_bias);
       round_to_float(pooled, pooled_count, output + n * pooled_count);
     });
+  }
+
+ protected:
+  double later_stages_flops(const judge::ScalarArgs& args) const override {
+    const double pooled = output_elements(args, kPoolWindow);
+    return 5 * output_elements(args, 1) + 3 * pooled + 4 * pooled;
+  }
+  std::string later_stages_flop_formula() const override {
+    return "5 * B * C_out * H_c * W_c (batch norm 4, tanh 1) + 7 * B * C_out * H_p * W_p (max-pool 3 comparisons, "
+           "group norm 4)";
   }
 };
 

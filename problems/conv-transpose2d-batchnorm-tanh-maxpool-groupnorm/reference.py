@@ -4,19 +4,21 @@ ConvTranspose2d (ungrouped: `groups` is ignored, as upstream) -> BatchNorm with
 batch statistics -> tanh -> MaxPool 2x2 -> GroupNorm. Computes in the dtype of
 the inputs.
 """
+import pathlib
+import sys
+
 import torch
 import torch.nn.functional as F
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "common"))
+from conv_transpose import conv_transpose  # noqa: E402
 
 EPS = 1e-5
 
 
 def compute(params, inputs):
     p = params
-    x = F.conv_transpose2d(
-        inputs["input"], inputs["kernel"],
-        stride=(p["stride_h"], p["stride_w"]),
-        padding=(p["padding_h"], p["padding_w"]),
-        output_padding=(p["output_padding_h"], p["output_padding_w"]))
+    x = conv_transpose(params, inputs, "hw")
     x = F.batch_norm(x, None, None, inputs["bn_weight"], inputs["bn_bias"], training=True, eps=EPS)
     x = torch.tanh(x)
     x = F.max_pool2d(x, kernel_size=2, stride=2)

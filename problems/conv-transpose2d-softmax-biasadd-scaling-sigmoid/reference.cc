@@ -40,18 +40,6 @@ class ConvTranspose2dSoftmaxBiasAddScalingSigmoid : public ConvTransposeProblem 
             {"output", output_shape(args, 1)}};
   }
 
-  double flops(const judge::ScalarArgs& args) const override {
-    const ConvTransposeGeometry g = geometry(args);
-    const double b = args.integer("batch_size");
-    return convolution_flops(args) + 10 * b * g.out_channels * g.out_volume();
-  }
-
-  std::string flop_formula() const override {
-    return "2 * B * C_out * C_in * T_h * T_w (T = (input, tap) pairs landing inside the output, "
-           "per axis) + 10 * B * C_out * H_out * W_out (conv bias 1, softmax 4, bias add 1, "
-           "scaling 1, sigmoid 3)";
-  }
-
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override {
     const ConvTransposeGeometry g = geometry(args);
@@ -92,6 +80,12 @@ class ConvTranspose2dSoftmaxBiasAddScalingSigmoid : public ConvTransposeProblem 
         }
       }
     });
+  }
+
+ protected:
+  double later_stages_flops(const judge::ScalarArgs& args) const override { return 10 * output_elements(args, 1); }
+  std::string later_stages_flop_formula() const override {
+    return "10 * B * C_out * H_out * W_out (conv bias 1, softmax 4, bias add 1, scaling 1, sigmoid 3)";
   }
 };
 

@@ -45,21 +45,6 @@ class ConvTranspose3dSumLayerNormAvgPoolGelu : public ConvTransposeProblem {
     return {{"input", input_shape(args)}, {"kernel", kernel_shape(args)}, {"output", output_shape(args, kPoolWindow)}};
   }
 
-  double flops(const judge::ScalarArgs& args) const override {
-    const ConvTransposeGeometry g = geometry(args);
-    const double b = args.integer("batch_size");
-    const double conv_elements = b * g.out_channels * g.out_volume();
-    const double pooled = b * g.out_channels * (g.out_size(0) / kPoolWindow) *
-                          (g.out_size(1) / kPoolWindow) * (g.out_size(2) / kPoolWindow);
-    return convolution_flops(args) + 5 * conv_elements + 13 * pooled;
-  }
-
-  std::string flop_formula() const override {
-    return "2 * B * C_out * C_in * T_d * T_h * T_w (T = (input, tap) pairs landing inside the "
-           "transposed-convolution output, per axis) + 5 * B * C_out * D_c * H_c * W_c (sum 1, "
-           "layer norm 4) + 13 * B * C_out * D_p * H_p * W_p (average pool 8, GELU 5)";
-  }
-
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override {
     const ConvTransposeGeometry g = geometry(args);
@@ -114,6 +99,15 @@ class ConvTranspose3dSumLayerNormAvgPoolGelu : public ConvTransposeProblem {
             }
       }
     });
+  }
+
+ protected:
+  double later_stages_flops(const judge::ScalarArgs& args) const override {
+    return 5 * output_elements(args, 1) + 13 * output_elements(args, kPoolWindow);
+  }
+  std::string later_stages_flop_formula() const override {
+    return "5 * B * C_out * D_c * H_c * W_c (sum 1, layer norm 4) + 13 * B * C_out * D_p * H_p * W_p (average pool 8, "
+           "GELU 5)";
   }
 };
 

@@ -13,7 +13,7 @@
 #include <cmath>
 
 #include "judge/problem/definition.h"
-#include "problems/common/normalization.h"  // kNormEpsilon
+#include "problems/common/normalization.h"  // kNormEpsilon, max_pool_plane
 #include "problems/common/parallel.h"
 #include "problems/common/scalar_checks.h"
 
@@ -174,18 +174,12 @@ class Conv2dGroupNormScaleMaxPoolClamp : public judge::ProblemDefinition {
         for (int64_t c = first; c < last; ++c) {
           const double factor = inv_std * gn_weight[c] * scale[c];
           const double shift = ((bias[c] - mean) * inv_std * gn_weight[c] + gn_bias[c]) * scale[c];
-          const double* values = conv + c * plane;
           float* out_plane = out + c * pooled_h * pooled_w;
-          for (int64_t ph = 0; ph < pooled_h; ++ph) {
-            for (int64_t pw = 0; pw < pooled_w; ++pw) {
-              double best = -INFINITY;
-              for (int64_t dh = 0; dh < pool; ++dh) {
-                const double* row = values + (ph * pool + dh) * conv_w + pw * pool;
-                for (int64_t dw = 0; dw < pool; ++dw) best = std::max(best, row[dw] * factor + shift);
-              }
-              out_plane[ph * pooled_w + pw] = static_cast<float>(std::min(std::max(best, clamp_min), clamp_max));
-            }
-          }
+          max_pool_plane(
+              conv + c * plane, conv_h, conv_w, pool, [=](double v) { return v * factor + shift; },
+              [=](int64_t i, double best) {
+                out_plane[i] = static_cast<float>(std::min(std::max(best, clamp_min), clamp_max));
+              });
         }
       }
     });

@@ -1,6 +1,5 @@
 // Batched negation of elliptic-curve points over F_p: x kept, y -> (p - y mod
 // p) mod p, written as (n, 2) pairs; exact, compared exactly.
-#include <algorithm>
 #include <cstdint>
 
 #include "judge/problem/definition.h"
@@ -9,8 +8,6 @@
 
 namespace problems {
 namespace {
-
-constexpr int64_t kChunk = 1 << 16;
 
 class EccPointNegation : public judge::ProblemDefinition {
  public:
@@ -40,8 +37,8 @@ class EccPointNegation : public judge::ProblemDefinition {
     const uint64_t* xs = inputs.at("xs").as<uint64_t>();
     const uint64_t* ys = inputs.at("ys").as<uint64_t>();
     uint64_t* out = outputs.at("out_xy").as<uint64_t>();
-    parallel_for((n + kChunk - 1) / kChunk, [&](int64_t chunk) {
-      for (int64_t i = chunk * kChunk; i < std::min(n, (chunk + 1) * kChunk); ++i) {
+    parallel_chunks(n, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) {
         out[2 * i] = xs[i];
         out[2 * i + 1] = (p - ys[i] % p) % p;
       }

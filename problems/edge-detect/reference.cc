@@ -6,13 +6,14 @@
 #include <vector>
 
 #include "judge/problem/definition.h"
+#include "problems/common/image.h"
 #include "problems/common/parallel.h"
 #include "problems/common/scalar_checks.h"
 
 namespace problems {
 namespace {
 
-class EdgeDetect : public judge::ProblemDefinition {
+class EdgeDetect : public ImageFilter {
  public:
   std::vector<ParameterDecl> parameters() const override {
     return {{"input_image", "const float*"}, {"output_image", "float*"}, {"height", "size_t"}, {"width", "size_t"}};
@@ -23,22 +24,14 @@ class EdgeDetect : public judge::ProblemDefinition {
     size_at_least(args, "width", 3);
   }
 
-  std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
-    const judge::Shape image = {args.integer("height"), args.integer("width")};
-    return {{"input_image", image}, {"output_image", image}};
-  }
-
   double flops(const judge::ScalarArgs& args) const override {
     return 10.0 * static_cast<double>(args.integer("height") - 2) * static_cast<double>(args.integer("width") - 2);
   }
   std::string flop_formula() const override { return "10 * (height - 2) * (width - 2) (per interior pixel)"; }
 
-  void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
-                 const judge::MutableTensors& outputs) const override {
-    const float* x = inputs.at("input_image");
-    float* output = outputs.at("output_image");
-    const int64_t height = args.integer("height");
-    const int64_t width = args.integer("width");
+ protected:
+  void filter(const judge::ScalarArgs& /*args*/, const float* x, float* output, int64_t height,
+              int64_t width) const override {
     std::vector<double> magnitude(static_cast<std::size_t>(height * width), 0.0);
     std::vector<double> row_max(static_cast<std::size_t>(height), 0.0);
     parallel_for(height - 2, [&](int64_t row) {

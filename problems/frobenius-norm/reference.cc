@@ -1,6 +1,5 @@
 // Frobenius normalisation of a flat tensor: X / sqrt(sum X^2), one norm over
 // all elements, the sum in double.
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -11,8 +10,6 @@
 
 namespace problems {
 namespace {
-
-constexpr int64_t kChunk = int64_t{1} << 20;
 
 class FrobeniusNorm : public judge::ProblemDefinition {
  public:
@@ -38,17 +35,11 @@ class FrobeniusNorm : public judge::ProblemDefinition {
     const int64_t size = args.integer("size");
     const float* x = inputs.at("X");
     float* y = outputs.at("Y");
-    const int64_t chunks = (size + kChunk - 1) / kChunk;
-    std::vector<double> partial(static_cast<std::size_t>(chunks));
-    parallel_for(chunks, [&](int64_t c) {
-      partial[static_cast<std::size_t>(c)] = sum_squares(x + c * kChunk, std::min(kChunk, size - c * kChunk));
-    });
-    double total = 0;
-    for (double p : partial) total += p;
+    constexpr int64_t kChunk = int64_t{1} << 20;
+    const double total =
+        ordered_chunk_sum(size, kChunk, [&](int64_t begin, int64_t end) { return sum_squares(x + begin, end - begin); });
     const double scale = 1.0 / std::sqrt(total);
-    parallel_for(chunks, [&](int64_t c) {
-      scale_line(x + c * kChunk, std::min(kChunk, size - c * kChunk), scale, y + c * kChunk);
-    });
+    parallel_chunks(size, kChunk, [&](int64_t begin, int64_t end) { scale_line(x + begin, end - begin, scale, y + begin); });
   }
 };
 

@@ -7,14 +7,14 @@
 namespace problems {
 namespace {
 
+// The product is the float32 product, as the statement defines it.
+double hinge(double prediction, double target) {
+  return std::max(0.0, 1.0 - static_cast<double>(static_cast<float>(prediction * target)));
+}
+
 class HingeLoss : public ElementwiseLoss {
  public:
-  HingeLoss() : ElementwiseLoss(3, "3 * n (a product, a subtraction, a maximum)") {}
-
- protected:
-  double loss(double prediction, double target) const override {
-    return std::max(0.0, 1.0 - static_cast<double>(static_cast<float>(prediction * target)));
-  }
+  HingeLoss() : ElementwiseLoss(hinge, 3, "3 * n (a product, a subtraction, a maximum)") {}
 };
 
 }  // namespace

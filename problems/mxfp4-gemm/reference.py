@@ -8,12 +8,9 @@ import microscaling as mx  # noqa: E402
 
 
 def decode(codes, scales, rows, k):
-    values = mx.e2m1_values(mx.unpack_fp4(codes))
-    return mx.block_scaled(values, mx.e8m0_values(mx.unswizzle(scales, rows, k // mx.MX_BLOCK)), rows, k, mx.MX_BLOCK)
+    return mx.mx_tiled_decode(mx.e2m1_values(mx.unpack_fp4(codes)), scales, rows, k)
 
 
 def compute(params, inputs):
-    m, n, k = params["m"], params["n"], params["k"]
-    a = decode(inputs["q_a"], inputs["scale_a"], m, k)
-    b = decode(inputs["q_b"], inputs["scale_b"], n, k)
+    a, b = mx.gemm_operands(params, inputs, decode)
     return {"c": a @ b.t()}

@@ -14,7 +14,5 @@ def decode(codes, scales, rows, k):
 
 
 def compute(params, inputs):
-    m, n, k = params["m"], params["n"], params["k"]
-    a = decode(inputs["q_a"], inputs["scale_a"], m, k)
-    b = decode(inputs["q_b"], inputs["scale_b"], n, k)
+    a, b = mx.gemm_operands(params, inputs, decode)
     return {"c": (a @ b.t()) * (mx.global_decode(params["sf_g_a"]) * mx.global_decode(params["sf_g_b"]))}

@@ -7,7 +7,6 @@
 //
 //   dump_cases --out DIR [--tier check] [--problem SLUG]... [--case NAME]
 //              [--dtype NAME] [--seed N] [--problems-dir DIR]
-#include <cxxopts.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,18 +16,11 @@
 #include "judge/problem/case_data.h"
 #include "judge/problem/inputs.h"
 #include "judge/problem/problem.h"
-#include "problems/testing/problems_root.h"
+#include "problems/testing/tool_cli.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-judge::Tier parse_tier(const std::string& name) {
-  for (judge::Tier tier : judge::kAllTiers) {
-    if (name == judge::tier_name(tier)) return tier;
-  }
-  throw std::runtime_error("--tier '" + name + "': expected sample, check or full");
-}
 
 void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, uint64_t seed,
                const fs::path& dir) {
@@ -81,26 +73,21 @@ int run(int argc, char** argv) {
   cxxopts::Options options("dump_cases", "Write problem cases (inputs and reference outputs) as .npy files");
   options.add_options()("out", "output directory", cxxopts::value<std::string>())(
       "tier", "tier to dump: sample, check or full", cxxopts::value<std::string>()->default_value("check"))(
-      "problem", "problem slug (repeatable; default: every problem)", cxxopts::value<std::vector<std::string>>())(
       "case", "only the case with this name", cxxopts::value<std::string>())(
       "dtype", "only this dtype (default: every dtype each problem offers)", cxxopts::value<std::string>())(
       "seed", "input generator seed",
-      cxxopts::value<uint64_t>()->default_value(std::to_string(judge::kDefaultInputSeed)))(
-      "problems-dir", "problems folder (default: the runfiles' problems/)", cxxopts::value<std::string>())(
-      "h,help", "show this help");
+      cxxopts::value<uint64_t>()->default_value(std::to_string(judge::kDefaultInputSeed)))("h,help",
+                                                                                            "show this help");
+  problems::testing::add_catalogue_options(options);
   const auto parsed = options.parse(argc, argv);
   if (parsed.count("help")) {
     std::cout << options.help() << "\n";
     return 0;
   }
   if (!parsed.count("out")) throw std::runtime_error("--out is required\n" + options.help());
-  const judge::Catalogue catalogue(parsed.count("problems-dir")
-                                       ? fs::path(parsed["problems-dir"].as<std::string>())
-                                       : problems::testing::runfiles_problems_dir());
-  const std::vector<std::string> slugs = parsed.count("problem")
-                                             ? parsed["problem"].as<std::vector<std::string>>()
-                                             : catalogue.slugs();
-  const judge::Tier tier = parse_tier(parsed["tier"].as<std::string>());
+  const judge::Catalogue catalogue = problems::testing::open_catalogue(parsed);
+  const std::vector<std::string> slugs = problems::testing::selected_slugs(parsed, catalogue);
+  const judge::Tier tier = judge::parse_tier(parsed["tier"].as<std::string>());
   const fs::path out = parsed["out"].as<std::string>();
   const uint64_t seed = parsed["seed"].as<uint64_t>();
   int dumped = 0;
@@ -123,11 +110,4 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const std::exception& error) {
-    std::cerr << "dump_cases: error: " << error.what() << "\n";
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return problems::testing::run_tool("dump_cases", run, argc, argv); }

@@ -10,14 +10,13 @@
 #include <sys/resource.h>
 
 #include <chrono>
-#include <cxxopts.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "judge/problem/case_data.h"
 #include "judge/problem/problem.h"
 #include "problems/common/parallel.h"
-#include "problems/testing/problems_root.h"
+#include "problems/testing/tool_cli.h"
 
 namespace {
 
@@ -59,18 +58,12 @@ nlohmann::json time_case(const judge::Problem& problem, const judge::TestCase& t
 
 int run(int argc, char** argv) {
   cxxopts::Options options("time_references", "Time the problems' exact references");
-  options.add_options()("problem", "problem slug (repeatable; default: every problem)",
-                        cxxopts::value<std::vector<std::string>>())(
-      "case", "case to time", cxxopts::value<std::string>()->default_value("upstream"))(
-      "tier", "time every case of this tier instead (sample, check or full)", cxxopts::value<std::string>())(
-      "problems-dir", "problems folder (default: the runfiles' problems/)", cxxopts::value<std::string>());
+  options.add_options()("case", "case to time", cxxopts::value<std::string>()->default_value("upstream"))(
+      "tier", "time every case of this tier instead (sample, check or full)", cxxopts::value<std::string>());
+  problems::testing::add_catalogue_options(options);
   const auto parsed = options.parse(argc, argv);
-  const judge::Catalogue catalogue(parsed.count("problems-dir")
-                                       ? std::filesystem::path(parsed["problems-dir"].as<std::string>())
-                                       : problems::testing::runfiles_problems_dir());
-  const std::vector<std::string> slugs = parsed.count("problem")
-                                             ? parsed["problem"].as<std::vector<std::string>>()
-                                             : catalogue.slugs();
+  const judge::Catalogue catalogue = problems::testing::open_catalogue(parsed);
+  const std::vector<std::string> slugs = problems::testing::selected_slugs(parsed, catalogue);
   for (const std::string& slug : slugs) {
     const judge::Problem problem = catalogue.load(slug);
     std::cerr << "time_references: " << slug << " ..." << std::endl;
@@ -92,11 +85,4 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const std::exception& error) {
-    std::cerr << "time_references: error: " << error.what() << "\n";
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return problems::testing::run_tool("time_references", run, argc, argv); }

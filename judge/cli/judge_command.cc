@@ -81,12 +81,13 @@ void add_judge_flags(cxxopts::Options& options) {
                      "see README, Security)")
       ("memory-limit", "CPU backend: address-space limit of the solution's process in MiB; past it the "
                        "solution gets RUNTIME_ERROR (default " + std::to_string(kDefaultCpuMemoryLimitMiB) +
-                       "; 0: none)", cxxopts::value<unsigned long long>())
+                       " plus twice the largest case's tensors; 0: none)", cxxopts::value<unsigned long long>())
       ("thread-limit", "threads the solution's process may run at once; past it creating one fails "
                        "(default 512; 0: none)", cxxopts::value<unsigned long long>()->default_value("512"))
       ("exchange-limit", "MiB the solution's exchange folder may hold (inputs and outputs of one call); past it "
-                         "the run is stopped (default 4096; 0: none)",
-       cxxopts::value<unsigned long long>()->default_value("4096"))
+                         "the run is stopped (default " + std::to_string(kDefaultExchangeLimitMiB) +
+                         ", or the largest case's tensors and an eighth more; 0: none)",
+       cxxopts::value<unsigned long long>())
       ("check-memory", "CPU backend: build the solution with AddressSanitizer, so an access outside any "
                        "allocation is reported with the kernel's name (slower)");
   // clang-format on
@@ -174,11 +175,7 @@ JudgeOptions judge_options(const cxxopts::ParseResult& args, const Problem& prob
   options.cache_root =
       args.count("cache-dir") ? resolve_user_path(args["cache-dir"].as<std::string>()) : default_cache_root();
   options.sandbox = args.count("no-sandbox") == 0;
-  options.memory_limit_bytes = memory_limit_bytes(
-      backend,
-      args.count("memory-limit") ? std::optional(args["memory-limit"].as<unsigned long long>()) : std::nullopt);
   options.thread_limit = args["thread-limit"].as<unsigned long long>();
-  options.exchange_limit_bytes = args["exchange-limit"].as<unsigned long long>() << 20;
   options.cache_max_bytes = mib_flag(args, "cache-limit");
   options.compiler_memory_bytes = mib_flag(args, "compiler-memory-limit");
   if (args.count("case")) {
@@ -186,6 +183,15 @@ JudgeOptions judge_options(const cxxopts::ParseResult& args, const Problem& prob
       std::cerr << "judge: " << *note << "\n";
     }
   }
+  // Sized for the cases chosen above.
+  const TestCase* largest = largest_case(problem, options);
+  const double largest_bytes = largest ? case_bytes(problem, *largest).total() : 0;
+  auto optional_mib = [&](const char* flag) {
+    return args.count(flag) ? std::optional(args[flag].as<unsigned long long>()) : std::nullopt;
+  };
+  options.memory_limit_bytes = memory_limit_bytes(backend, optional_mib("memory-limit"), largest_bytes);
+  options.exchange_limit_bytes = exchange_limit_bytes(optional_mib("exchange-limit"), largest_bytes);
+  options.host_memory_available_bytes = available_host_memory();
   return options;
 }
 

@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "judge/pipeline/case_memory.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
 #include "judge/pipeline/runner_session.h"
@@ -84,6 +85,12 @@ class Judging {
   }
 
   JudgeReport run() {
+    // Before compiling: a case the host cannot hold would end in the
+    // kernel's out-of-memory kill halfway, blamed on nobody.
+    if (auto shortfall = host_memory_shortfall(m_problem, m_options, m_options.host_memory_available_bytes)) {
+      fail(Verdict::JudgeError, *shortfall, "");
+      return finish();
+    }
     if (!compile()) return finish();
     judge_runs();
     m_watchdog.reset();

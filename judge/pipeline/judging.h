@@ -73,6 +73,9 @@ struct JudgeOptions {
   unsigned long long memory_limit_bytes = 0;  // CPU backend: the runner's address space; 0 = none
   unsigned long long thread_limit = 0;        // threads of the runner; 0 = none
   unsigned long long exchange_limit_bytes = 0;  // what the runner's exchange folder may hold; 0 = no cap
+  // The host's available memory when the judging starts; a case that needs
+  // more is an ERROR before anything runs (judging_policy.h). 0: not checked.
+  unsigned long long host_memory_available_bytes = 0;
   std::filesystem::path cache_root;
   std::filesystem::path work_root;      // where call data is exchanged; removed afterwards
   BenchSettings bench;

@@ -1,5 +1,9 @@
 #include "judge/pipeline/judging_policy.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <string>
 
 #include "judge/common/errors.h"
@@ -15,12 +19,26 @@ std::string case_names(const std::vector<const TestCase*>& cases) {
   return names;
 }
 
+// Whole MiB that hold `bytes`.
+unsigned long long mebibytes_to_hold(double bytes) {
+  return static_cast<unsigned long long>(std::ceil(std::max(0.0, bytes) / double(1ULL << 20)));
+}
+
+unsigned long long checked_mebibytes(unsigned long long mib, const std::string& flag) {
+  constexpr unsigned long long kLargestMiB = 1ULL << 40;  // beyond any machine; << 20 must not overflow
+  if (mib > kLargestMiB) {
+    throw UsageError(flag + " is in MiB; " + std::to_string(mib) + " is beyond any machine (0 turns it off)");
+  }
+  return mib << 20;
+}
+
 }  // namespace
 
 JudgeOptions default_options(const Backend& backend) {
   JudgeOptions options;
   options.benchmark = benchmarks_by_default(backend);
   options.memory_limit_bytes = memory_limit_bytes(backend, std::nullopt);
+  options.exchange_limit_bytes = exchange_limit_bytes(std::nullopt, 0);
   return options;
 }
 
@@ -32,9 +50,11 @@ std::filesystem::path bundled_solution(const Problem& problem) {
 
 bool benchmarks_by_default(const Backend& backend) { return backend.kind == BackendKind::Cuda; }
 
-unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsigned long long> requested_mib) {
+unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsigned long long> requested_mib,
+                                      double largest_case_bytes) {
   const bool applies = backend.kind == BackendKind::Cpu && !backend.check_memory;
-  const unsigned long long mib = requested_mib.value_or(applies ? kDefaultCpuMemoryLimitMiB : 0);
+  const unsigned long long mib = requested_mib.value_or(
+      applies ? kDefaultCpuMemoryLimitMiB + mebibytes_to_hold(2 * largest_case_bytes) : 0);
   if (mib == 0) return 0;
   if (backend.kind != BackendKind::Cpu) {
     throw UsageError(
@@ -46,11 +66,13 @@ unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsi
         "--memory-limit cannot be combined with --check-memory (AddressSanitizer reserves terabytes of "
         "address space)");
   }
-  constexpr unsigned long long kLargestMiB = 1ULL << 40;  // beyond any machine; << 20 must not overflow
-  if (mib > kLargestMiB) {
-    throw UsageError("--memory-limit is in MiB; " + std::to_string(mib) + " is beyond any machine (0 turns it off)");
-  }
-  return mib << 20;
+  return checked_mebibytes(mib, "--memory-limit");
+}
+
+unsigned long long exchange_limit_bytes(std::optional<unsigned long long> requested_mib, double largest_case_bytes) {
+  const unsigned long long needed = mebibytes_to_hold(largest_case_bytes * 9 / 8) + 64;
+  const unsigned long long mib = requested_mib.value_or(std::max(kDefaultExchangeLimitMiB, needed));
+  return checked_mebibytes(mib, "--exchange-limit");
 }
 
 // Case names are unique across a problem's tiers, so one lookup tells both.

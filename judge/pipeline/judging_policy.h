@@ -9,6 +9,7 @@
 #include <string>
 
 #include "judge/pipeline/backend.h"
+#include "judge/pipeline/case_memory.h"
 #include "judge/pipeline/judging.h"
 #include "judge/problem/problem.h"
 
@@ -27,16 +28,27 @@ std::filesystem::path bundled_solution(const Problem& problem);
 // times are CPU-emulated, never GPU time).
 bool benchmarks_by_default(const Backend& backend);
 
-// The runner's default address-space limit on the CPU backend.
+// The runner's default address-space limit on the CPU backend, for cases
+// whose tensors are small; a larger case raises it (memory_limit_bytes).
 inline constexpr unsigned long long kDefaultCpuMemoryLimitMiB = 8192;
 
 // The runner's address-space limit in bytes (0: none): `requested_mib` when
-// given (0 turns it off), else kDefaultCpuMemoryLimitMiB on the CPU backend
-// without AddressSanitizer, else none. Throws UsageError for a limit that
-// cannot apply: on a GPU (CUDA reserves address space beyond any useful
-// limit; the device bounds its memory) or with --check-memory
-// (AddressSanitizer reserves terabytes of address space).
-unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsigned long long> requested_mib);
+// given (0 turns it off), else, on the CPU backend without
+// AddressSanitizer, kDefaultCpuMemoryLimitMiB plus twice the largest case's
+// tensors (`largest_case_bytes`: the solution's process holds them as device
+// buffers and reads or writes them through the exchange folder), else none.
+// Throws UsageError for a limit that cannot apply: on a GPU (CUDA reserves
+// address space beyond any useful limit; the device bounds its memory) or
+// with --check-memory (AddressSanitizer reserves terabytes of address space).
+unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsigned long long> requested_mib,
+                                      double largest_case_bytes = 0);
+
+// What the runner's exchange folder may hold, in bytes (0: no cap):
+// `requested_mib` when given (0 turns it off), else kDefaultExchangeLimitMiB,
+// raised to hold the largest case's tensors (one call's inputs and outputs)
+// with an eighth and 64 MiB to spare.
+inline constexpr unsigned long long kDefaultExchangeLimitMiB = 4096;
+unsigned long long exchange_limit_bytes(std::optional<unsigned long long> requested_mib, double largest_case_bytes);
 
 // Restricts the judging to the case named `name` (--case). It must be in the
 // check tier (UsageError otherwise, naming the tier's cases); a benchmark is

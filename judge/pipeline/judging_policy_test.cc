@@ -44,6 +44,59 @@ TEST(MemoryLimit, DefaultsOnTheCpuBackendWithoutAddressSanitizerOnly) {
   EXPECT_EQ(memory_limit_bytes(backend_of(BackendKind::Cuda), 0), 0u);
 }
 
+TEST(MemoryLimit, GrowsByTwiceTheLargestCasesTensors) {
+  const double three_gib = 3.0 * (1ULL << 30);
+  EXPECT_EQ(memory_limit_bytes(backend_of(BackendKind::Cpu), std::nullopt, three_gib),
+            (kDefaultCpuMemoryLimitMiB + 6144) << 20);
+  EXPECT_EQ(memory_limit_bytes(backend_of(BackendKind::Cpu), 100, three_gib), 100ull << 20);  // given: as is
+  EXPECT_EQ(memory_limit_bytes(backend_of(BackendKind::Cuda), std::nullopt, three_gib), 0u);
+}
+
+TEST(ExchangeLimit, HoldsTheLargestCaseWithAnEighthToSpare) {
+  EXPECT_EQ(exchange_limit_bytes(std::nullopt, 0), kDefaultExchangeLimitMiB << 20);
+  EXPECT_EQ(exchange_limit_bytes(std::nullopt, 1000.0 * (1ULL << 20)), kDefaultExchangeLimitMiB << 20);
+  EXPECT_EQ(exchange_limit_bytes(std::nullopt, 8192.0 * (1ULL << 20)), (9216ull + 64) << 20);
+  EXPECT_EQ(exchange_limit_bytes(100, 8192.0 * (1ULL << 20)), 100ull << 20);
+  EXPECT_EQ(exchange_limit_bytes(0, 8192.0 * (1ULL << 20)), 0u);
+  EXPECT_THROW(exchange_limit_bytes(1ull << 50, 0), UsageError);
+}
+
+TEST(LargestCase, IsTheLargestOfTheCasesJudgedAndOnlyTheChosenOneWithCase) {
+  const Problem problem = test_catalogue().load("scale-rows");
+  JudgeOptions options = default_options(backend_of(BackendKind::Cpu));
+  options.benchmark = false;
+  const TestCase* largest = largest_case(problem, options);
+  ASSERT_NE(largest, nullptr);
+  for (const TestCase* test_case : problem.cases.tier(Tier::kCheck)) {
+    EXPECT_LE(case_bytes(problem, *test_case).total(), case_bytes(problem, *largest).total()) << test_case->name;
+  }
+  const TestCase* first = problem.cases.tier(Tier::kCheck).front();
+  options.only_case = first->name;
+  EXPECT_EQ(largest_case(problem, options), first);
+  options.check_tier = std::nullopt;
+  EXPECT_EQ(largest_case(problem, options), nullptr);
+}
+
+TEST(HostMemory, ShortfallNamesTheCaseAndBothSizesOnlyWhenItDoesNotFit) {
+  const Problem problem = test_catalogue().load("scale-rows");
+  JudgeOptions options = default_options(backend_of(BackendKind::Cpu));
+  options.benchmark = false;
+  const TestCase* largest = largest_case(problem, options);
+  ASSERT_NE(largest, nullptr);
+  const CaseBytes bytes = case_bytes(problem, *largest);
+  EXPECT_GT(bytes.inputs, 0);
+  EXPECT_GT(bytes.outputs, 0);
+  const auto needed = static_cast<unsigned long long>(host_memory_needed(bytes));
+  EXPECT_FALSE(host_memory_shortfall(problem, options, needed));
+  EXPECT_FALSE(host_memory_shortfall(problem, options, 0));  // unknown: not checked
+  const std::optional<std::string> shortfall = host_memory_shortfall(problem, options, needed - 1);
+  ASSERT_TRUE(shortfall);
+  EXPECT_NE(shortfall->find("case '" + largest->name + "' of scale-rows"), std::string::npos) << *shortfall;
+  EXPECT_NE(shortfall->find("GiB of host memory"), std::string::npos) << *shortfall;
+}
+
+TEST(HostMemory, AvailableMemoryIsReadFromTheKernel) { EXPECT_GT(available_host_memory(), 0u); }
+
 TEST(MemoryLimit, WhereItCannotApplyIsAUsageError) {
   EXPECT_THROW(memory_limit_bytes(backend_of(BackendKind::Cuda), 100), UsageError);
   EXPECT_THROW(memory_limit_bytes(backend_of(BackendKind::Cpu, /*check_memory=*/true), 100), UsageError);

@@ -251,6 +251,23 @@ TEST_F(JudgingTest, TheShuffledPassLoadsTheUnsplitBuildAndTheOthersTheSplitOne) 
   EXPECT_EQ(processes.journal.runner_library["bench"], "/nonexistent/split/libsolution.so");
 }
 
+// A case larger than the host's available memory would be killed by the
+// kernel halfway; the judge says so before it compiles anything.
+TEST_F(JudgingTest, ACaseTheHostCannotHoldIsAJudgeErrorBeforeAnythingRuns) {
+  m_options.host_memory_available_bytes = 1;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::JudgeError);
+  EXPECT_NE(report.message.find("of host memory"), std::string::npos) << report.message;
+  EXPECT_NE(report.message.find(m_problem.slug()), std::string::npos) << report.message;
+  EXPECT_EQ(processes.journal.compiles, 0);
+  EXPECT_TRUE(processes.journal.runners_started.empty());
+
+  m_options.host_memory_available_bytes = 1ULL << 40;
+  FakeProcesses roomy(m_problem, correct);
+  EXPECT_EQ(judge(roomy).verdict, Verdict::Accepted);
+}
+
 TEST_F(JudgingTest, WithoutAShuffledPassTheSolutionIsCompiledOnce) {
   m_options.shuffled_check = false;
   FakeProcesses processes(m_problem, correct);

@@ -1,6 +1,7 @@
 #include "judge/problem/problem.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 #include "judge/common/errors.h"
@@ -96,6 +97,17 @@ void check_definition_matches(const Statement& statement, const ProblemDefinitio
 const TestCase& Problem::find_case(const std::string& name) const {
   if (const TestCase* found = cases.find(name)) return *found;
   throw UsageError("problem '" + slug() + "' has no case '" + name + "'; its cases are: " + join(cases.names()));
+}
+
+CaseBytes case_bytes(const Problem& problem, const TestCase& test_case) {
+  const std::map<std::string, Shape> shapes = problem.definition->tensor_shapes(test_case.args);
+  CaseBytes bytes;
+  for (const Parameter& parameter : problem.signature().parameters) {
+    if (!parameter.pointer) continue;
+    const double size = static_cast<double>(element_count(shapes.at(parameter.name))) * element_size(parameter.type);
+    (parameter.is_input_tensor() ? bytes.inputs : bytes.outputs) += size;
+  }
+  return bytes;
 }
 
 Problem load_problem(const std::filesystem::path& dir, const std::filesystem::path& display_dir,

@@ -36,6 +36,16 @@ struct Problem {
   const TestCase& find_case(const std::string& name) const;
 };
 
+// The bytes of a case's tensors as a device holds them: its inputs (const
+// pointers) and its outputs. What a call moves at the least, and what the
+// judge and the solution's process each hold while it runs.
+struct CaseBytes {
+  double inputs = 0;
+  double outputs = 0;
+  double total() const { return inputs + outputs; }
+};
+CaseBytes case_bytes(const Problem& problem, const TestCase& test_case);
+
 // Loads problems/<slug>/ from `dir`. Messages name the files under
 // `display_dir` (default: `dir`), e.g. "problems/<slug>" rather than a long
 // runfiles path. `dtype` picks one of the dtypes the statement offers

@@ -5,13 +5,7 @@ namespace judge {
 using json = nlohmann::json;
 
 double minimal_traffic_bytes(const Problem& problem, const TestCase& test_case) {
-  const std::map<std::string, Shape> shapes = problem.definition->tensor_shapes(test_case.args);
-  double bytes = 0;
-  for (const Parameter& parameter : problem.signature().parameters) {
-    if (!parameter.pointer) continue;
-    bytes += static_cast<double>(element_count(shapes.at(parameter.name))) * element_size(parameter.type);
-  }
-  return bytes;
+  return case_bytes(problem, test_case).total();
 }
 
 json case_json(const Problem& problem, const TestCase& test_case) {

@@ -86,7 +86,7 @@ void add_judge_flags(cxxopts::Options& options) {
                        "(default 512; 0: none)", cxxopts::value<unsigned long long>()->default_value("512"))
       ("exchange-limit", "MiB the solution's exchange folder may hold (inputs and outputs of one call); past it "
                          "the run is stopped (default " + std::to_string(kDefaultExchangeLimitMiB) +
-                         ", or the largest case's tensors and an eighth more; 0: none)",
+                         ", or more to hold one call of the largest case; 0: none)",
        cxxopts::value<unsigned long long>())
       ("check-memory", "CPU backend: build the solution with AddressSanitizer, so an access outside any "
                        "allocation is reported with the kernel's name (slower)");
@@ -185,11 +185,11 @@ JudgeOptions judge_options(const cxxopts::ParseResult& args, const Problem& prob
   }
   // Sized for the cases chosen above.
   const TestCase* largest = largest_case(problem, options);
-  const double largest_bytes = largest ? case_bytes(problem, *largest).total() : 0;
+  const CaseBytes largest_bytes = largest ? case_bytes(problem, *largest) : CaseBytes{};
   auto optional_mib = [&](const char* flag) {
     return args.count(flag) ? std::optional(args[flag].as<unsigned long long>()) : std::nullopt;
   };
-  options.memory_limit_bytes = memory_limit_bytes(backend, optional_mib("memory-limit"), largest_bytes);
+  options.memory_limit_bytes = memory_limit_bytes(backend, optional_mib("memory-limit"), largest_bytes.total());
   options.exchange_limit_bytes = exchange_limit_bytes(optional_mib("exchange-limit"), largest_bytes);
   options.host_memory_available_bytes = available_host_memory();
   return options;

@@ -25,7 +25,7 @@ const TestCase* largest_case(const Problem& problem, const JudgeOptions& options
   return largest;
 }
 
-double host_memory_needed(const CaseBytes& bytes) { return 2 * bytes.inputs + 3 * bytes.outputs; }
+double host_memory_needed(const CaseBytes& bytes) { return 3 * bytes.total(); }
 
 std::optional<std::string> host_memory_shortfall(const Problem& problem, const JudgeOptions& options,
                                                  unsigned long long available_bytes) {

@@ -18,9 +18,9 @@ namespace judge {
 const TestCase* largest_case(const Problem& problem, const JudgeOptions& options);
 
 // The host memory a case needs while it runs: the judge holds its inputs,
-// the expected outputs and the solution's outputs; the solution's process
-// holds inputs and outputs again (as device buffers on the CPU backend, as
-// staging on a GPU).
+// the expected outputs and what the runner downloads after the call (every
+// tensor); the solution's process holds inputs and outputs again (as device
+// buffers on the CPU backend, as staging on a GPU). Three times its tensors.
 double host_memory_needed(const CaseBytes& bytes);
 
 // Why the judging cannot run here, when the largest case needs more host

@@ -38,7 +38,7 @@ JudgeOptions default_options(const Backend& backend) {
   JudgeOptions options;
   options.benchmark = benchmarks_by_default(backend);
   options.memory_limit_bytes = memory_limit_bytes(backend, std::nullopt);
-  options.exchange_limit_bytes = exchange_limit_bytes(std::nullopt, 0);
+  options.exchange_limit_bytes = exchange_limit_bytes(std::nullopt, CaseBytes{});
   return options;
 }
 
@@ -69,8 +69,9 @@ unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsi
   return checked_mebibytes(mib, "--memory-limit");
 }
 
-unsigned long long exchange_limit_bytes(std::optional<unsigned long long> requested_mib, double largest_case_bytes) {
-  const unsigned long long needed = mebibytes_to_hold(largest_case_bytes * 9 / 8) + 64;
+unsigned long long exchange_limit_bytes(std::optional<unsigned long long> requested_mib, const CaseBytes& largest_case) {
+  const double one_call = 2 * largest_case.inputs + largest_case.outputs;
+  const unsigned long long needed = mebibytes_to_hold(one_call * 9 / 8) + 64;
   const unsigned long long mib = requested_mib.value_or(std::max(kDefaultExchangeLimitMiB, needed));
   return checked_mebibytes(mib, "--exchange-limit");
 }

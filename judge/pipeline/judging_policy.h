@@ -45,10 +45,12 @@ unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsi
 
 // What the runner's exchange folder may hold, in bytes (0: no cap):
 // `requested_mib` when given (0 turns it off), else kDefaultExchangeLimitMiB,
-// raised to hold the largest case's tensors (one call's inputs and outputs)
-// with an eighth and 64 MiB to spare.
+// raised to hold one call of the largest case with an eighth and 64 MiB to
+// spare: the judge's uploads of its inputs and the runner's downloads of
+// every tensor after the call (inputs too, to catch a solution that writes
+// them).
 inline constexpr unsigned long long kDefaultExchangeLimitMiB = 4096;
-unsigned long long exchange_limit_bytes(std::optional<unsigned long long> requested_mib, double largest_case_bytes);
+unsigned long long exchange_limit_bytes(std::optional<unsigned long long> requested_mib, const CaseBytes& largest_case);
 
 // Restricts the judging to the case named `name` (--case). It must be in the
 // check tier (UsageError otherwise, naming the tier's cases); a benchmark is

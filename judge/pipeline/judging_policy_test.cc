@@ -52,13 +52,16 @@ TEST(MemoryLimit, GrowsByTwiceTheLargestCasesTensors) {
   EXPECT_EQ(memory_limit_bytes(backend_of(BackendKind::Cuda), std::nullopt, three_gib), 0u);
 }
 
-TEST(ExchangeLimit, HoldsTheLargestCaseWithAnEighthToSpare) {
-  EXPECT_EQ(exchange_limit_bytes(std::nullopt, 0), kDefaultExchangeLimitMiB << 20);
-  EXPECT_EQ(exchange_limit_bytes(std::nullopt, 1000.0 * (1ULL << 20)), kDefaultExchangeLimitMiB << 20);
-  EXPECT_EQ(exchange_limit_bytes(std::nullopt, 8192.0 * (1ULL << 20)), (9216ull + 64) << 20);
-  EXPECT_EQ(exchange_limit_bytes(100, 8192.0 * (1ULL << 20)), 100ull << 20);
-  EXPECT_EQ(exchange_limit_bytes(0, 8192.0 * (1ULL << 20)), 0u);
-  EXPECT_THROW(exchange_limit_bytes(1ull << 50, 0), UsageError);
+TEST(ExchangeLimit, HoldsOneCallOfTheLargestCaseWithAnEighthToSpare) {
+  constexpr double kMiB = 1ULL << 20;
+  EXPECT_EQ(exchange_limit_bytes(std::nullopt, CaseBytes{}), kDefaultExchangeLimitMiB << 20);
+  EXPECT_EQ(exchange_limit_bytes(std::nullopt, CaseBytes{1000 * kMiB, 1000 * kMiB}), kDefaultExchangeLimitMiB << 20);
+  // Uploaded inputs, then every tensor downloaded: 2 x 4096 + 1024 MiB, and an eighth.
+  const CaseBytes large{4096 * kMiB, 1024 * kMiB};
+  EXPECT_EQ(exchange_limit_bytes(std::nullopt, large), (10368ull + 64) << 20);
+  EXPECT_EQ(exchange_limit_bytes(100, large), 100ull << 20);
+  EXPECT_EQ(exchange_limit_bytes(0, large), 0u);
+  EXPECT_THROW(exchange_limit_bytes(1ull << 50, CaseBytes{}), UsageError);
 }
 
 TEST(LargestCase, IsTheLargestOfTheCasesJudgedAndOnlyTheChosenOneWithCase) {

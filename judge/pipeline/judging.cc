@@ -325,6 +325,9 @@ class Judging {
     auto it = m_reference_seconds.find(test_case.name);
     if (it == m_reference_seconds.end()) {
       call_data(test_case, m_options.seed);  // measures it
+      // Kept for the pass that runs it only while the calls prepared
+      // ahead stay small; a large case is prepared again when it runs.
+      if (prepared_bytes() > kPreparedAheadBytes) release_call(test_case, m_options.seed);
       it = m_reference_seconds.find(test_case.name);
     }
     return derived_cpu_time_limit(it->second);
@@ -367,8 +370,23 @@ class Judging {
     return fail(Verdict::TimeLimitExceeded, total_limit_text(), case_name);
   }
 
+  // A call's inputs and expected outputs, prepared when first needed and
+  // kept until release_call: the judge holds a call's data only until it
+  // has run, never a whole tier's.
+  static std::string call_key(const TestCase& test_case, uint64_t seed) {
+    return test_case.name + "#" + std::to_string(seed);
+  }
+
+  void release_call(const TestCase& test_case, uint64_t seed) { m_calls.erase(call_key(test_case, seed)); }
+
+  double prepared_bytes() const {
+    double bytes = 0;
+    for (const auto& [key, call] : m_calls) bytes += case_bytes(m_problem, *call.test_case).total();
+    return bytes;
+  }
+
   const CallData& call_data(const TestCase& test_case, uint64_t seed) {
-    const std::string key = test_case.name + "#" + std::to_string(seed);
+    const std::string key = call_key(test_case, seed);
     auto it = m_calls.find(key);
     if (it == m_calls.end()) {
       report_progress("preparing '" + test_case.name + "': inputs (seed " + std::to_string(seed) +
@@ -434,6 +452,7 @@ class Judging {
           report.verdict = Verdict::WrongAnswer;
           report.message = where + *wrong;
         }
+        release_call(test_case, seed);
         if (report.verdict != Verdict::Accepted) break;
       }
       report_progress("");
@@ -658,7 +677,10 @@ class Judging {
   JudgeReport m_report;
   std::filesystem::path m_library;
   std::filesystem::path m_shuffled_library;  // unsplit on the CPU backend (see compile())
-  std::map<std::string, CallData> m_calls;
+  std::map<std::string, CallData> m_calls;  // see call_data
+  // What the calls prepared ahead of their pass (to measure the reference's
+  // time for derived limits) may hold in all.
+  static constexpr double kPreparedAheadBytes = 1024.0 * 1024 * 1024;
   std::map<std::string, double> m_reference_seconds;  // per case: the slowest preparation (inputs + reference)
 };
 

@@ -170,7 +170,11 @@ RunnerSession::RunnerSession(const Backend& backend, const std::map<std::string,
   std::map<std::string, std::string> env = extra_env;
   env.emplace("TMPDIR", m_dir.string());
   env.emplace("HOME", m_dir.string());
-  m_child = std::make_unique<ChildProcess>(argv, env, (m_dir / "runner.log").string());
+  // The runner raises its own file-size limit to the exchange allowance
+  // (no file of a call is larger); it cannot raise it past what it is given.
+  constexpr unsigned long long kRunnerFileBytes = 8ULL << 30;
+  m_child = std::make_unique<ChildProcess>(argv, env, (m_dir / "runner.log").string(),
+                                           std::max(kRunnerFileBytes, confinement.exchange_bytes));
 }
 
 RunnerSession::~RunnerSession() {

@@ -35,8 +35,8 @@ void expect_each_broken_file_fails(const std::filesystem::path& folder, const st
     } catch (const ProblemError& error) {
       const std::string message = error.what();
       const std::string where = file.string() + ":" + std::to_string(row.line) + ": ";
-      EXPECT_EQ(message.rfind(where, 0), 0u) << row.file << ": expected to start with '" << where
-                                             << "', got: " << message;
+      EXPECT_EQ(message.rfind(where, 0), 0u)
+          << row.file << ": expected to start with '" << where << "', got: " << message;
       EXPECT_NE(message.find(row.reason), std::string::npos)
           << row.file << ": expected '" << row.reason << "' in: " << message;
     }

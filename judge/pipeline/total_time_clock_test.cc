@@ -14,29 +14,34 @@ using Clock = std::chrono::steady_clock;
 // An overrun that must not happen in these tests.
 void unexpected_overrun(double granted) { ADD_FAILURE() << "the watchdog fired after " << granted << " s granted"; }
 
-// The clock runs with `seconds` left, less the moment these tests take.
-void expect_left(const TotalTimeClock& clock, double seconds) {
+// The clock is stopped: no deadline to pass.
+void expect_stopped(const TotalTimeClock& clock) {
   EXPECT_FALSE(clock.expired());
-  EXPECT_GT(clock.seconds_left(), seconds - 1);
-  EXPECT_LE(clock.seconds_left(), seconds);
+  EXPECT_GT(clock.seconds_left(), 1e9);
+}
+
+// The clock runs with `left` seconds to go (less the moment these tests
+// take) of `granted` in all.
+void expect_running(const TotalTimeClock& clock, double left, double granted) {
+  EXPECT_FALSE(clock.expired());
+  EXPECT_GT(clock.seconds_left(), left - 1);
+  EXPECT_LE(clock.seconds_left(), left);
+  EXPECT_EQ(clock.granted_seconds(), granted);
 }
 
 TEST(TotalTimeClock, IsStoppedUntilTheFirstGrant) {
   TotalTimeClock clock(60, unexpected_overrun);
-  EXPECT_FALSE(clock.expired());
-  EXPECT_GT(clock.seconds_left(), 1e9);
+  expect_stopped(clock);
   EXPECT_EQ(clock.granted_seconds(), 0);
 }
 
 TEST(TotalTimeClock, AGrantCountsFromNow) {
   TotalTimeClock clock(60, unexpected_overrun);
   clock.grant(100);
-  expect_left(clock, 100);
-  EXPECT_EQ(clock.granted_seconds(), 100);
+  expect_running(clock, 100, 100);
   // Without a pause between them, a later grant replaces the deadline.
   clock.grant(5);
-  expect_left(clock, 5);
-  EXPECT_EQ(clock.granted_seconds(), 105);
+  expect_running(clock, 5, 105);
 }
 
 TEST(TotalTimeClock, ANothingGrantExpiresAtOnce) {
@@ -50,11 +55,9 @@ TEST(TotalTimeClock, APauseKeepsWhatWasLeftForTheNextGrant) {
   TotalTimeClock clock(60, unexpected_overrun);
   clock.grant(100);
   clock.pause();
-  EXPECT_FALSE(clock.expired());
-  EXPECT_GT(clock.seconds_left(), 1e9);
+  expect_stopped(clock);
   clock.grant(50);
-  expect_left(clock, 150);
-  EXPECT_EQ(clock.granted_seconds(), 150);
+  expect_running(clock, 150, 150);
 }
 
 TEST(TotalTimeClock, AnEndlessGrantDoesNotOverflowTheClock) {

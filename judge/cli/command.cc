@@ -3,24 +3,18 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
-#include <mutex>
 #include <stdexcept>
 
 #include "judge/common/errors.h"
 #include "judge/common/exit_codes.h"
+#include "judge/common/registry.h"
 
 namespace judge {
 namespace {
 
-// Function-local so registration from other files' static initialisers
-// never sees an unconstructed map.
-std::map<std::string, Command>& table() {
-  static std::map<std::string, Command> commands;
+Registry<Command>& table() {
+  static Registry<Command> commands;  // see registry.h
   return commands;
-}
-std::mutex& table_mutex() {
-  static std::mutex mutex;
-  return mutex;
 }
 
 std::string command_names() {
@@ -48,24 +42,16 @@ bool mentions_problem_flag(const std::vector<std::string>& args) {
 }  // namespace
 
 bool register_command(Command command) {
-  std::lock_guard<std::mutex> lock(table_mutex());
   const std::string name = command.name;
-  if (!table().emplace(name, std::move(command)).second) {
-    throw std::logic_error("command '" + name + "' is registered twice");
-  }
+  table().add(name, std::move(command), "command");
   return true;
 }
 
-const Command* find_command(const std::string& name) {
-  std::lock_guard<std::mutex> lock(table_mutex());
-  auto it = table().find(name);
-  return it == table().end() ? nullptr : &it->second;
-}
+const Command* find_command(const std::string& name) { return table().find(name); }
 
 std::vector<const Command*> registered_commands() {
-  std::lock_guard<std::mutex> lock(table_mutex());
   std::vector<const Command*> commands;
-  for (const auto& entry : table()) commands.push_back(&entry.second);
+  for (const auto& entry : table().entries()) commands.push_back(entry.second);
   return commands;
 }
 

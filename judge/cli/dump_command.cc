@@ -84,15 +84,13 @@ nlohmann::ordered_json manifest_for(const Problem& problem, const TestCase& test
 
 int run_dump(const CommandLine& line) {
   cxxopts::Options options("judge dump", "Write a case's inputs and expected outputs as .npy with manifest.json.");
-  add_catalogue_flags(options);
-  add_dtype_flag(options);
-  options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>())(
-      "case", "case name (see judge show)", cxxopts::value<std::string>())(
+  add_problem_flags(options);
+  options.add_options()("case", "case name (see judge show)", cxxopts::value<std::string>())(
       "seed", "input seed", cxxopts::value<uint64_t>()->default_value(std::to_string(kDefaultInputSeed)))(
       "out", "folder to write (created if missing)", cxxopts::value<std::string>());
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
-  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge dump"), dtype_flag(*flags));
+  Problem problem = problem_flag(line, *flags, "judge dump");
   const TestCase& test_case = problem.find_case(required_flag(*flags, "case", "judge dump"));
   const std::filesystem::path out = resolve_user_path(required_flag(*flags, "out", "judge dump"));
   const uint64_t seed = (*flags)["seed"].as<uint64_t>();

@@ -52,6 +52,16 @@ std::string dtype_flag(const cxxopts::ParseResult& flags) {
   return flags.count("dtype") ? flags["dtype"].as<std::string>() : "";
 }
 
+void add_problem_flags(cxxopts::Options& options) {
+  add_catalogue_flags(options);
+  add_dtype_flag(options);
+  options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>());
+}
+
+Problem problem_flag(const CommandLine& line, const cxxopts::ParseResult& flags, const std::string& command) {
+  return open_catalogue(line, flags).load(required_flag(flags, "problem", command), dtype_flag(flags));
+}
+
 std::string required_flag(const cxxopts::ParseResult& flags, const std::string& name, const std::string& command) {
   if (!flags.count(name)) throw UsageError(command + ": --" + name + " is required (see --help)");
   return flags[name].as<std::string>();

@@ -26,6 +26,13 @@ void add_dtype_flag(cxxopts::Options& options);
 // The --dtype value, or "" for the problem's default dtype.
 std::string dtype_flag(const cxxopts::ParseResult& flags);
 
+// Adds --problems-dir, --dtype and --problem: the flags of the commands
+// that work on one problem (show, starter, dump).
+void add_problem_flags(cxxopts::Options& options);
+// The problem --problem names, from the catalogue and in the dtype the other
+// two pick; UsageError naming `command` when --problem is absent.
+Problem problem_flag(const CommandLine& line, const cxxopts::ParseResult& flags, const std::string& command);
+
 // The value of a required string flag; UsageError when absent.
 std::string required_flag(const cxxopts::ParseResult& flags, const std::string& name, const std::string& command);
 

@@ -21,14 +21,12 @@ std::string offered_dtypes(const Statement& statement) {
 
 int run_show(const CommandLine& line) {
   cxxopts::Options options("judge show", "Show a problem's statement, C prototype, tolerance and cases.");
-  add_catalogue_flags(options);
-  add_dtype_flag(options);
-  options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>())(
-      "raw", "print the statement's Markdown as written (control characters still removed)")(
+  add_problem_flags(options);
+  options.add_options()("raw", "print the statement's Markdown as written (control characters still removed)")(
       "json", "print the problem as JSON (metadata, signature, tolerance, every case with shapes, FLOPs, bytes)");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
-  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge show"), dtype_flag(*flags));
+  Problem problem = problem_flag(line, *flags, "judge show");
   if (flags->count("json")) {
     std::cout << problem_json(problem).dump(2) << "\n";
     return 0;

@@ -50,14 +50,12 @@ std::string starter_source(const Problem& problem) {
 
 int run_starter(const CommandLine& line) {
   cxxopts::Options options("judge starter", "Write a ready-to-edit .cu file for a problem.");
-  add_catalogue_flags(options);
-  add_dtype_flag(options);
-  options.add_options()("problem", "problem slug (see judge list)", cxxopts::value<std::string>())(
-      "out", "file to write (default: standard output)", cxxopts::value<std::string>())(
+  add_problem_flags(options);
+  options.add_options()("out", "file to write (default: standard output)", cxxopts::value<std::string>())(
       "force", "overwrite --out if it exists");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
-  Problem problem = open_catalogue(line, *flags).load(required_flag(*flags, "problem", "judge starter"), dtype_flag(*flags));
+  Problem problem = problem_flag(line, *flags, "judge starter");
   const std::string source = starter_source(problem);
 
   if (!flags->count("out")) {

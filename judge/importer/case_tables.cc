@@ -8,10 +8,9 @@ namespace {
 constexpr std::size_t kMaxCases = 1000;  // the judge's own bound on cases per problem
 constexpr std::size_t kMaxLoopNesting = 16;  // upstream nests at most 3; each level copies the bindings
 
-class CaseTableReader {
+class CaseTableReader : DefSourceReader {
  public:
-  CaseTableReader(DefSource& source, TensaraDefinition& result)
-      : m_source(source), m_lines(source.lines()), m_class_environment(source.class_environment()), m_result(result) {}
+  CaseTableReader(DefSource& source, TensaraDefinition& result) : DefSourceReader(source, result) {}
 
   void run() {
     read_cases();
@@ -19,16 +18,6 @@ class CaseTableReader {
   }
 
  private:
-  void note(int line, const std::string& message) { m_source.note(line, message); }
-  const DefSource::Function* function(const std::string& name) const { return m_source.function(name); }
-  std::optional<Finding> assign(const LogicalLine& line, Environment& environment) const {
-    return m_source.assign(line, environment);
-  }
-  Environment function_environment(const DefSource::Function& fn,
-                                    std::map<std::string, Finding>* unreadable = nullptr) const {
-    return m_source.function_environment(fn, unreadable);
-  }
-
   // The literal dict whose '{' is tokens[open]: every key whose value is a
   // literal. Other values (create_inputs is code by design) go to `unread`
   // with the reason; they matter only if a parameter needs them.
@@ -405,10 +394,6 @@ class CaseTableReader {
     }
   }
 
-  DefSource& m_source;
-  const std::vector<LogicalLine>& m_lines;
-  const Environment& m_class_environment;
-  TensaraDefinition& m_result;
   std::vector<Loop> m_loops;
 };
 

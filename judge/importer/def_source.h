@@ -73,4 +73,28 @@ class DefSource {
   std::vector<Finding> m_findings;
 };
 
+// What every reader of a def.py holds (tensara_def.cc's and
+// case_tables.cc's): the source, its lines, its literals outside functions
+// and the definition it fills, with the source's calls at hand.
+class DefSourceReader {
+ protected:
+  DefSourceReader(DefSource& source, TensaraDefinition& result)
+      : m_source(source), m_lines(source.lines()), m_class_environment(source.class_environment()), m_result(result) {}
+
+  void note(int line, const std::string& message) { m_source.note(line, message); }
+  const DefSource::Function* function(const std::string& name) const { return m_source.function(name); }
+  std::optional<Finding> assign(const LogicalLine& line, Environment& environment) const {
+    return m_source.assign(line, environment);
+  }
+  Environment function_environment(const DefSource::Function& fn,
+                                    std::map<std::string, Finding>* unreadable = nullptr) const {
+    return m_source.function_environment(fn, unreadable);
+  }
+
+  DefSource& m_source;
+  const std::vector<LogicalLine>& m_lines;
+  const Environment& m_class_environment;
+  TensaraDefinition& m_result;
+};
+
 }  // namespace judge::importer

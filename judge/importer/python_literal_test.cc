@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace judge::importer {
 namespace {
 
@@ -65,15 +67,13 @@ TEST(PythonLiteral, NamesComeOnlyFromTheEnvironment) {
   EXPECT_EQ(error_of("x = undefined_name").second, "'undefined_name' is not a literal (a name whose value is not known)");
 }
 
+// Each literal as written, then as Python's str() prints it.
 TEST(PythonLiteral, FloatsPrintLikePython) {
-  EXPECT_EQ(str("x = 0.01"), "0.01");
-  EXPECT_EQ(str("x = 1e-05"), "1e-05");
-  EXPECT_EQ(str("x = 2.0"), "2.0");
-  EXPECT_EQ(str("x = 100000.0"), "100000.0");
-  EXPECT_EQ(str("x = 1e16"), "1e+16");
-  EXPECT_EQ(str("x = 6e-5"), "6e-05");
-  EXPECT_EQ(str("x = 0.0001"), "0.0001");
-  EXPECT_EQ(str("x = -2.5"), "-2.5");
+  const std::pair<const char*, const char*> kPrinted[] = {
+      {"0.01", "0.01"},  {"1e-05", "1e-05"}, {"2.0", "2.0"},       {"100000.0", "100000.0"},
+      {"1e16", "1e+16"}, {"6e-5", "6e-05"},  {"0.0001", "0.0001"}, {"-2.5", "-2.5"},
+  };
+  for (const auto& [written, printed] : kPrinted) EXPECT_EQ(str(std::string("x = ") + written), printed) << written;
 }
 
 TEST(PythonLiteral, WhatIsNotALiteralIsAnErrorWithItsLine) {

@@ -9,10 +9,9 @@ namespace judge::importer {
 namespace {
 
 // Parameters, is_exact, tolerance and what get_extra_params passes per case.
-class DefReader {
+class DefReader : DefSourceReader {
  public:
-  DefReader(DefSource& source, TensaraDefinition& result)
-      : m_source(source), m_lines(source.lines()), m_class_environment(source.class_environment()), m_result(result) {}
+  DefReader(DefSource& source, TensaraDefinition& result) : DefSourceReader(source, result) {}
 
   void read_abi_and_tolerance() {
     read_class_level();
@@ -25,16 +24,6 @@ class DefReader {
   }
 
  private:
-  void note(int line, const std::string& message) { m_source.note(line, message); }
-  const DefSource::Function* function(const std::string& name) const { return m_source.function(name); }
-  std::optional<Finding> assign(const LogicalLine& line, Environment& environment) const {
-    return m_source.assign(line, environment);
-  }
-  Environment function_environment(const DefSource::Function& fn,
-                                    std::map<std::string, Finding>* unreadable = nullptr) const {
-    return m_source.function_environment(fn, unreadable);
-  }
-
   void read_class_level() {
     for (std::size_t i = 0; i < m_lines.size(); ++i) {
       if (m_source.in_function(i)) continue;
@@ -228,11 +217,6 @@ class DefReader {
     }
     upstream.extra_params = values;
   }
-
-  DefSource& m_source;
-  const std::vector<LogicalLine>& m_lines;
-  const Environment& m_class_environment;
-  TensaraDefinition& m_result;
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "judge/leaderboard/submission.h"
+#include "judge/pipeline/statistics.h"
 
 namespace judge {
 
@@ -17,17 +18,6 @@ std::string format_number(double value, int precision) {
   text.precision(precision);
   text << value;
   return text.str();
-}
-
-// Geometric mean of positive values; 0 when any is 0 or there are none.
-double geometric_mean(const std::vector<double>& values) {
-  if (values.empty()) return 0;
-  double log_sum = 0;
-  for (double value : values) {
-    if (!(value > 0)) return 0;
-    log_sum += std::log(value);
-  }
-  return std::exp(log_sum / static_cast<double>(values.size()));
 }
 
 // Faster first; ties by date, then id, so the order never depends on the
@@ -93,7 +83,7 @@ Entry make_entry(const LoadedRecord& loaded, const ProblemFacts& facts, const st
   for (const std::string& name : case_order) {
     const CaseTiming& timing =
         *std::find_if(record.cases.begin(), record.cases.end(), [&](const CaseTiming& c) { return c.name == name; });
-    CaseResult result{name, timing.median_ms, facts.cases.at(name).flops / (timing.median_ms * 1e-3) / 1e9};
+    CaseResult result{name, timing.median_ms, gflops_in(facts.cases.at(name).flops, timing.median_ms)};
     times.push_back(result.median_ms);
     rates.push_back(result.gflops);
     entry.cases.push_back(result);

@@ -14,7 +14,7 @@
 #include "judge/pipeline/output_check.h"
 #include "judge/pipeline/runner_session.h"
 #include "judge/pipeline/timing_guard.h"
-#include "judge/pipeline/watchdog.h"
+#include "judge/pipeline/total_time_clock.h"
 #include "judge/problem/inputs.h"
 
 namespace judge {
@@ -73,7 +73,10 @@ class Judging {
   Judging(const Problem& problem, const Backend& backend, const JudgeOptions& options, JudgingProcesses& processes,
           const EventSink& emit, const ProgressSink& progress, const OwnProcessState& own_state)
       : m_problem(problem), m_backend(backend), m_options(options), m_processes(processes), m_emit(emit),
-        m_progress(progress), m_own_state(own_state), m_random(std::random_device{}()) {
+        m_progress(progress), m_own_state(own_state), m_random(std::random_device{}()),
+        m_total_clock(kTotalTimeGraceSeconds, [work_root = options.work_root](double granted_seconds) {
+          end_with_time_limit_exceeded(granted_seconds, work_root);
+        }) {
     m_report.problem = problem.slug();
     m_report.dtype = dtype_name(problem.dtype);
     m_report.solution = options.solution_display.empty() ? options.solution.string() : options.solution_display;
@@ -93,7 +96,7 @@ class Judging {
     }
     if (!compile()) return finish();
     judge_runs();
-    m_watchdog.reset();
+    m_total_clock.stop();
     return finish();
   }
 
@@ -198,7 +201,7 @@ class Judging {
     const RunnerOutcome ready = counted(session->ping(request_timeout()));
     if (ready.kind != RunnerOutcome::Kind::Ok) {
       if (m_report.judge_process_changed) return false;
-      if (ready.kind == RunnerOutcome::Kind::TimedOut && Clock::now() >= m_deadline) {
+      if (ready.kind == RunnerOutcome::Kind::TimedOut && m_total_clock.expired()) {
         return fail(Verdict::TimeLimitExceeded, ready.message, "");
       }
       return fail(Verdict::JudgeError, "the runner did not start: " + ready.message, "");
@@ -239,7 +242,7 @@ class Judging {
   // the judge's own process from its runner ends the judging as the
   // solution's RUNTIME_ERROR (see note_own_process_changes).
   RunnerOutcome counted(RunnerOutcome outcome) {
-    if (outcome.kind == RunnerOutcome::Kind::TimedOut && Clock::now() >= m_deadline) {
+    if (outcome.kind == RunnerOutcome::Kind::TimedOut && m_total_clock.expired()) {
       outcome.message = total_limit_text() + "; it ran out during this request: " + outcome.message;
     }
     note_own_process_changes();
@@ -270,27 +273,10 @@ class Judging {
     return text;
   }
 
-  // The total time limit's clock (judge_solution in judging.h): `seconds`
-  // more, counted from now, with what a pause left; the watchdog re-armed.
+  // `seconds` more on the total time limit's clock, counted from now.
   void grant_time(double seconds) {
-    m_watchdog.reset();  // before m_total_granted changes: its action reads it
-    m_total_granted += seconds;
-    m_report.total_time_limit_seconds = m_total_granted;
-    constexpr double kLongestLimitSeconds = 1e8;  // about three years; more would overflow the clock
-    const double left = std::min(m_time_left_at_pause + seconds, kLongestLimitSeconds);
-    m_time_left_at_pause = 0;
-    m_deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(left));
-    m_watchdog = std::make_unique<Watchdog>(
-        m_deadline + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kTotalTimeGraceSeconds)),
-        [this] { end_with_time_limit_exceeded(m_total_granted, m_options.work_root); });
-  }
-
-  // Stops the clock while the judge prepares a stage's cases (no runner
-  // exists, so no solution code runs); grant_time restarts it.
-  void pause_clock() {
-    m_watchdog.reset();
-    m_time_left_at_pause = std::max(0.0, std::chrono::duration<double>(m_deadline - Clock::now()).count());
-    m_deadline = Clock::time_point::max();
+    m_total_clock.grant(seconds);
+    m_report.total_time_limit_seconds = m_total_clock.granted_seconds();
   }
 
   // Each case's per-call limit and preparation time (preparing its first
@@ -350,7 +336,8 @@ class Judging {
   }
 
   std::string total_limit_text() const {
-    return "the whole judging exceeded its limit of " + std::to_string(static_cast<int>(m_total_granted)) +
+    return "the whole judging exceeded its limit of " +
+           std::to_string(static_cast<int>(m_total_clock.granted_seconds())) +
            (derives_total_time_limit()
                 ? " s (derived on the CPU backend from the per-call limits; --total-time-limit sets one)"
                 : " s (--total-time-limit: wall-clock time after compiling)");
@@ -360,13 +347,12 @@ class Judging {
   // whole judging's, whichever is less. Requests that run no solution code
   // on a case (start-up, loading) get the fixed limit.
   double request_timeout(double call_limit = 0) const {
-    const double left = std::chrono::duration<double>(m_deadline - Clock::now()).count();
     const double limit = call_limit > 0 ? call_limit : m_options.case_time_limit;
-    return std::max(0.001, std::min(limit, left));
+    return std::max(0.001, std::min(limit, m_total_clock.seconds_left()));
   }
 
   bool time_left(const std::string& case_name) {
-    if (Clock::now() < m_deadline) return true;
+    if (!m_total_clock.expired()) return true;
     return fail(Verdict::TimeLimitExceeded, total_limit_text(), case_name);
   }
 
@@ -483,9 +469,10 @@ class Judging {
     const std::vector<const TestCase*> cases = cases_of(m_options.bench_tier);
     const BenchSettings& settings = m_options.bench;
     // Derived limits need the reference's time on each case: measured now,
-    // while no solution code runs (with a derived total, off its clock).
+    // while no solution code runs (with a derived total, off its clock:
+    // no runner exists while the cases are prepared).
     const bool derived_total = derives_total_time_limit();
-    if (derived_total) pause_clock();
+    if (derived_total) m_total_clock.pause();
     std::vector<double> limits;
     for (const TestCase* test_case : cases) {
       if (!derived_total && !time_left(test_case->name)) return false;
@@ -594,7 +581,7 @@ class Judging {
           counted(calibration.time(m_problem.signature(), call, request_timeout(), downloads, /*empty=*/true));
       if (outcome.kind != RunnerOutcome::Kind::Ok) {
         if (m_report.judge_process_changed) return false;
-        if (outcome.kind == RunnerOutcome::Kind::TimedOut && Clock::now() >= m_deadline) {
+        if (outcome.kind == RunnerOutcome::Kind::TimedOut && m_total_clock.expired()) {
           return fail(Verdict::TimeLimitExceeded, outcome.message, test_case.name);
         }
         // No solution code exists while calibrating: a failure here is the judge's.
@@ -668,12 +655,9 @@ class Judging {
   const ProgressSink& m_progress;
   const OwnProcessState& m_own_state;  // the judge's limits and scheduling before any child ran
   std::mt19937_64 m_random;  // input seeds of timed runs, which runs to verify
-  // The whole judging's time limit (judge_solution in judging.h): the
-  // deadline, what was granted so far, what a pause left of it.
-  Clock::time_point m_deadline = Clock::time_point::max();
-  double m_total_granted = 0;
-  double m_time_left_at_pause = 0;
-  std::unique_ptr<Watchdog> m_watchdog;  // armed at the deadline plus kTotalTimeGraceSeconds
+  // The whole judging's time limit (judge_solution in judging.h); its
+  // watchdog ends the process kTotalTimeGraceSeconds past the deadline.
+  TotalTimeClock m_total_clock;
   JudgeReport m_report;
   std::filesystem::path m_library;
   std::filesystem::path m_shuffled_library;  // unsplit on the CPU backend (see compile())

@@ -171,6 +171,19 @@ class FakeProcesses : public JudgingProcesses {
 
 FakeReply correct(const FakeCall&) { return {}; }
 
+// Answers like `correct`, except the calls `picked` chooses, which get `reply`.
+Script correct_except(std::function<bool(const FakeCall&)> picked, FakeReply reply) {
+  return [picked = std::move(picked), reply](const FakeCall& call) { return picked(call) ? reply : FakeReply{}; };
+}
+
+bool on_bench(const FakeCall& call) { return call.runner == "bench"; }
+
+// The judging ended with `verdict`, and its message holds `fragment`.
+void expect_verdict(const JudgeReport& report, Verdict verdict, const std::string& fragment) {
+  EXPECT_EQ(report.verdict, verdict) << report.message;
+  EXPECT_NE(report.message.find(fragment), std::string::npos) << report.message;
+}
+
 class JudgingTest : public ::testing::Test {
  protected:
   JudgingTest()
@@ -288,15 +301,11 @@ TEST_F(JudgingTest, AGpuHasNoShuffledPass) {
 
 TEST_F(JudgingTest, ATimeoutIsTimeLimitExceededAndEndsTheJudgingAtThatCase) {
   m_options.benchmark = true;
-  FakeProcesses processes(m_problem, [](const FakeCall& call) {
-    FakeReply reply;
-    if (call.test_case == "odd-sizes" && call.seed == 2) reply.kind = RunnerOutcome::Kind::TimedOut;
-    return reply;
-  });
+  FakeProcesses processes(
+      m_problem, correct_except([](const FakeCall& call) { return call.test_case == "odd-sizes" && call.seed == 2; },
+                                {.kind = RunnerOutcome::Kind::TimedOut}));
   const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::TimeLimitExceeded);
-  EXPECT_NE(report.message.find("case 'odd-sizes': with input seed 2 (natural pass)"), std::string::npos)
-      << report.message;
+  expect_verdict(report, Verdict::TimeLimitExceeded, "case 'odd-sizes': with input seed 2 (natural pass)");
   // No later case, no shuffled pass, no benchmark.
   EXPECT_EQ(calls_in(processes.journal, "check-natural").back(), "odd-sizes#2");
   EXPECT_EQ(processes.journal.runners_started, (std::vector<std::string>{"check-natural"}));
@@ -307,26 +316,18 @@ TEST_F(JudgingTest, ATimeoutIsTimeLimitExceededAndEndsTheJudgingAtThatCase) {
 }
 
 TEST_F(JudgingTest, ACrashIsARuntimeError) {
-  FakeProcesses processes(m_problem, [](const FakeCall& call) {
-    FakeReply reply;
-    if (call.test_case == "wide") reply.kind = RunnerOutcome::Kind::Crashed;
-    return reply;
-  });
-  const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::RuntimeError);
-  EXPECT_NE(report.message.find("case 'wide'"), std::string::npos) << report.message;
+  FakeProcesses processes(m_problem, correct_except([](const FakeCall& call) { return call.test_case == "wide"; },
+                                                    {.kind = RunnerOutcome::Kind::Crashed}));
+  expect_verdict(judge(processes), Verdict::RuntimeError, "case 'wide'");
 }
 
 TEST_F(JudgingTest, AWrongAnswerOnTheShuffledPassOnlyIsAWrongAnswerNamingThatPass) {
-  FakeProcesses processes(m_problem, [](const FakeCall& call) {
-    FakeReply reply;
-    reply.wrong_output = call.runner == "check-shuffled" && call.test_case == "signed-inputs";
-    return reply;
-  });
+  const auto shuffled_signed_inputs = [](const FakeCall& call) {
+    return call.runner == "check-shuffled" && call.test_case == "signed-inputs";
+  };
+  FakeProcesses processes(m_problem, correct_except(shuffled_signed_inputs, {.wrong_output = true}));
   const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::WrongAnswer);
-  EXPECT_NE(report.message.find("case 'signed-inputs': with input seed 3 (shuffled pass)"), std::string::npos)
-      << report.message;
+  expect_verdict(report, Verdict::WrongAnswer, "case 'signed-inputs': with input seed 3 (shuffled pass)");
   EXPECT_NE(report.message.find("never written"), std::string::npos) << report.message;
   for (const CaseReport& check : report.checks) {
     if (check.pass == CheckPass::Natural) {
@@ -339,8 +340,7 @@ TEST_F(JudgingTest, ACompileErrorStartsNoRunner) {
   FakeProcesses processes(m_problem, correct);
   processes.compile_ok = false;
   const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::CompileError);
-  EXPECT_NE(report.message.find("scripted compile failure"), std::string::npos);
+  expect_verdict(report, Verdict::CompileError, "scripted compile failure");
   EXPECT_TRUE(processes.journal.runners_started.empty());
   EXPECT_EQ(report.total_time_limit_seconds, 0);  // the clock never started
 }
@@ -348,18 +348,14 @@ TEST_F(JudgingTest, ACompileErrorStartsNoRunner) {
 TEST_F(JudgingTest, ALibraryThatDoesNotLoadIsACompileError) {
   FakeProcesses processes(m_problem, correct);
   processes.load_kind = RunnerOutcome::Kind::LoadError;
-  const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::CompileError);
-  EXPECT_NE(report.message.find("could not be loaded"), std::string::npos) << report.message;
+  expect_verdict(judge(processes), Verdict::CompileError, "could not be loaded");
   EXPECT_TRUE(processes.journal.calls.empty());
 }
 
 TEST_F(JudgingTest, ARunnerThatDoesNotStartIsTheJudgesFault) {
   FakeProcesses processes(m_problem, correct);
   processes.ping_kind = RunnerOutcome::Kind::Crashed;
-  const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::JudgeError);
-  EXPECT_NE(report.message.find("the runner did not start"), std::string::npos) << report.message;
+  expect_verdict(judge(processes), Verdict::JudgeError, "the runner did not start");
 }
 
 TEST_F(JudgingTest, SteadyTimesStopAtTheMinimumRuns) {
@@ -395,27 +391,16 @@ TEST_F(JudgingTest, NoisyTimesRunToTheMostRunsAllowed) {
 
 TEST_F(JudgingTest, ClaimsFarShorterThanTheJudgesClockAreForged) {
   m_options.benchmark = true;
-  FakeProcesses processes(m_problem, [](const FakeCall& call) {
-    FakeReply reply;
-    if (call.runner == "bench") {
-      reply.claimed_ms = 10;
-      reply.round_trip_ms = 1000;  // the calibration's empty requests took 0.5 ms
-    }
-    return reply;
-  });
+  // The calibration's empty requests took 0.5 ms.
+  FakeProcesses processes(m_problem, correct_except(on_bench, {.claimed_ms = 10, .round_trip_ms = 1000}));
   const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::RuntimeError);
+  expect_verdict(report, Verdict::RuntimeError, "case 'tiny'");
   EXPECT_TRUE(report.benchmarks.empty());
-  EXPECT_NE(report.message.find("case 'tiny'"), std::string::npos) << report.message;
 }
 
 TEST_F(JudgingTest, AClaimLongerThanItsRequestIsImpossible) {
   m_options.benchmark = true;
-  FakeProcesses processes(m_problem, [](const FakeCall& call) {
-    FakeReply reply;
-    if (call.runner == "bench") reply.claimed_ms = 5000;  // the judge saw 1.5 ms
-    return reply;
-  });
+  FakeProcesses processes(m_problem, correct_except(on_bench, {.claimed_ms = 5000}));  // the judge saw 1.5 ms
   const JudgeReport report = judge(processes);
   EXPECT_EQ(report.verdict, Verdict::RuntimeError);
   EXPECT_EQ(calls_in(processes.journal, "bench").size(), 1u);  // the first run ends it
@@ -423,26 +408,16 @@ TEST_F(JudgingTest, AClaimLongerThanItsRequestIsImpossible) {
 
 TEST_F(JudgingTest, AWrongTimedRunIsAWrongAnswer) {
   m_options.benchmark = true;
-  FakeProcesses processes(m_problem, [](const FakeCall& call) {
-    FakeReply reply;
-    reply.wrong_output = call.runner == "bench";
-    return reply;
-  });
-  const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::WrongAnswer);
-  EXPECT_NE(report.message.find("a timed run gave a wrong result"), std::string::npos) << report.message;
+  FakeProcesses processes(m_problem, correct_except(on_bench, {.wrong_output = true}));
+  expect_verdict(judge(processes), Verdict::WrongAnswer, "a timed run gave a wrong result");
 }
 
 TEST_F(JudgingTest, ACalibrationFailureIsTheJudgesFault) {
   m_options.benchmark = true;
-  FakeProcesses processes(m_problem, [](const FakeCall& call) {
-    FakeReply reply;
-    if (call.runner == "calibrate") reply.kind = RunnerOutcome::Kind::Crashed;  // no solution code in it
-    return reply;
-  });
-  const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::JudgeError);
-  EXPECT_NE(report.message.find("calibrating the timing bound failed"), std::string::npos) << report.message;
+  // No solution code runs in the calibration runner.
+  FakeProcesses processes(m_problem, correct_except([](const FakeCall& call) { return call.runner == "calibrate"; },
+                                                    {.kind = RunnerOutcome::Kind::Crashed}));
+  expect_verdict(judge(processes), Verdict::JudgeError, "calibrating the timing bound failed");
   EXPECT_EQ(std::count(processes.journal.runners_started.begin(), processes.journal.runners_started.end(), "bench"), 0);
 }
 
@@ -505,14 +480,9 @@ TEST_F(JudgingTest, AGivenTotalIsKeptOnEveryBackend) {
 TEST_F(JudgingTest, TheTotalLimitCutsARequestThatOutlastsIt) {
   m_options.total_time_limit = 1;
   m_options.total_time_limit_given = true;
-  FakeProcesses processes(m_problem, [](const FakeCall& call) {
-    FakeReply reply;
-    reply.hang = call.test_case == "odd-sizes";
-    return reply;
-  });
-  const JudgeReport report = judge(processes);
-  EXPECT_EQ(report.verdict, Verdict::TimeLimitExceeded);
-  EXPECT_NE(report.message.find("the whole judging exceeded its limit of 1 s"), std::string::npos) << report.message;
+  FakeProcesses processes(
+      m_problem, correct_except([](const FakeCall& call) { return call.test_case == "odd-sizes"; }, {.hang = true}));
+  expect_verdict(judge(processes), Verdict::TimeLimitExceeded, "the whole judging exceeded its limit of 1 s");
   // The request was given what was left of the total, not the per-call limit.
   EXPECT_LE(processes.journal.calls.back().timeout_seconds, 1.0);
 }

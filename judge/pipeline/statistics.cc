@@ -35,15 +35,20 @@ Timing summarise(const std::vector<double>& times_ms, double flops) {
   for (double t : sorted) squares += (t - timing.mean_ms) * (t - timing.mean_ms);
   timing.stddev_ms = n > 1 ? std::sqrt(squares / static_cast<double>(n - 1)) : 0.0;
   timing.rse = relative_standard_error(sorted);
-  timing.gflops = timing.median_ms > 0 ? flops / (timing.median_ms * 1e-3) / 1e9 : 0.0;
+  timing.gflops = gflops_in(flops, timing.median_ms);
   return timing;
 }
 
+double gflops_in(double flops, double ms) { return ms > 0 ? flops / (ms * 1e-3) / 1e9 : 0.0; }
+
 double geometric_mean(const std::vector<double>& values) {
   if (values.empty()) return 0.0;
-  double sum = 0;
-  for (double value : values) sum += std::log(std::max(value, 1e-12));
-  return std::exp(sum / static_cast<double>(values.size()));
+  double log_sum = 0;
+  for (double value : values) {
+    if (!(value > 0)) return 0.0;
+    log_sum += std::log(value);
+  }
+  return std::exp(log_sum / static_cast<double>(values.size()));
 }
 
 }  // namespace judge

@@ -1,5 +1,6 @@
 // Summary statistics of timed runs (nvbench's and Google Benchmark's
-// figures): the median, spread and relative standard error, and GFLOPS.
+// figures): the median, spread and relative standard error, and GFLOPS;
+// the judging's report and the leaderboard's ranking both use them.
 #pragma once
 
 #include <vector>
@@ -19,7 +20,11 @@ double relative_standard_error(const std::vector<double>& samples);
 // Summary statistics of `times_ms` and GFLOPS at the median.
 Timing summarise(const std::vector<double>& times_ms, double flops);
 
-// exp(mean(log(values))); 0 for an empty list. Values <= 0 count as 1e-12.
+// GFLOP/s of `flops` done in `ms` milliseconds; 0 when ms is not positive.
+double gflops_in(double flops, double ms);
+
+// exp(mean(log(values))); 0 for an empty list or when any value is not
+// positive (a zero among the values makes the product zero).
 double geometric_mean(const std::vector<double>& values);
 
 }  // namespace judge

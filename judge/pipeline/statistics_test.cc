@@ -26,5 +26,17 @@ TEST(Summarise, ReportsTheRelativeStandardError) {
   EXPECT_EQ(summarise({5.0}, 0).rse, 0.0);
 }
 
+TEST(Summarise, GivesGflopsAtTheMedian) {
+  EXPECT_DOUBLE_EQ(summarise({1.0, 2.0, 4.0}, 4e9).gflops, 2000.0);  // 4 GFLOP in 2 ms
+  EXPECT_DOUBLE_EQ(gflops_in(1e9, 0), 0.0);
+}
+
+TEST(GeometricMean, IsZeroWhenAnyValueIsNotPositive) {
+  EXPECT_DOUBLE_EQ(geometric_mean({2.0, 8.0}), 4.0);
+  EXPECT_DOUBLE_EQ(geometric_mean({}), 0.0);
+  EXPECT_DOUBLE_EQ(geometric_mean({2.0, 0.0}), 0.0);
+  EXPECT_DOUBLE_EQ(geometric_mean({2.0, -1.0}), 0.0);
+}
+
 }  // namespace
 }  // namespace judge

@@ -5,19 +5,16 @@
 #include <cstdlib>
 
 #include "judge/common/errors.h"
+#include "judge/problem/corpus_checks.h"
 #include "judge/problem/statement.h"
 
 namespace judge {
 namespace {
 
-std::filesystem::path testdata() {
-  return std::filesystem::path(std::getenv("TEST_SRCDIR")) / "judge/judge/problem/testdata";
-}
-
 class CasesTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    m_statement = load_statement(testdata() / "problems/scale-rows/statement.md");
+    m_statement = load_statement(problem_testdata() / "problems/scale-rows/statement.md");
     m_definition = make_definition("scale-rows");
     ASSERT_NE(m_definition, nullptr) << "the test problem's definition is linked in";
   }
@@ -30,7 +27,7 @@ class CasesTest : public ::testing::Test {
 };
 
 TEST_F(CasesTest, LoadsTheTestProblemCases) {
-  CaseSet set = load(testdata() / "problems/scale-rows/cases.yaml");
+  CaseSet set = load(problem_testdata() / "problems/scale-rows/cases.yaml");
   EXPECT_DOUBLE_EQ(set.tolerance.rtol, 1e-5);
   EXPECT_DOUBLE_EQ(set.tolerance.atol, 1e-6);
   ASSERT_EQ(set.tier(Tier::kSample).size(), 1u);
@@ -49,7 +46,7 @@ TEST_F(CasesTest, LoadsTheTestProblemCases) {
 }
 
 TEST_F(CasesTest, InputRangesDefaultPerTensorAndOverride) {
-  CaseSet set = load(testdata() / "problems/scale-rows/cases.yaml");
+  CaseSet set = load(problem_testdata() / "problems/scale-rows/cases.yaml");
   const TestCase* plain = set.find("odd-sizes");
   ASSERT_NE(plain, nullptr);
   ASSERT_EQ(plain->input_ranges.size(), 2u) << "one range per input tensor, none for the output";
@@ -84,15 +81,9 @@ TEST_F(CasesTest, ToleranceDefaultsWhenAbsent) {
   EXPECT_EQ(set.cases.size(), 8u);
 }
 
-struct BrokenCases {
-  const char* file;
-  int line;
-  const char* reason;
-};
-
 // Every file under testdata/broken_cases, the line its error must name and
 // a piece of the reason (which names the case and parameter where there is one).
-const BrokenCases kBroken[] = {
+const std::vector<BrokenFile> kBroken = {
     {"bad_yaml.yaml", 12, "invalid YAML: end of map flow not found"},
     {"missing_tiers.yaml", 1, "cases.yaml has no 'tiers'"},
     {"missing_full_tier.yaml", 4, "tier 'full' is missing"},
@@ -116,35 +107,15 @@ const BrokenCases kBroken[] = {
 };
 
 TEST_F(CasesTest, EveryBrokenFileNamesFileLineCaseAndParameter) {
-  std::size_t files_in_corpus = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(testdata() / "broken_cases")) {
-    (void)entry;
-    ++files_in_corpus;
-  }
-  EXPECT_EQ(files_in_corpus, std::size(kBroken)) << "every corpus file needs a row in kBroken";
-
-  for (const BrokenCases& broken : kBroken) {
-    const std::filesystem::path file = testdata() / "broken_cases" / broken.file;
-    ASSERT_TRUE(std::filesystem::exists(file)) << file;
-    try {
-      load(file);
-      ADD_FAILURE() << broken.file << " loaded without error";
-    } catch (const ProblemError& error) {
-      const std::string message = error.what();
-      const std::string where = file.string() + ":" + std::to_string(broken.line) + ": ";
-      EXPECT_EQ(message.rfind(where, 0), 0u) << broken.file << ": expected to start with '" << where
-                                             << "', got: " << message;
-      EXPECT_NE(message.find(broken.reason), std::string::npos)
-          << broken.file << ": expected '" << broken.reason << "' in: " << message;
-    }
-  }
+  expect_each_broken_file_fails(problem_testdata() / "broken_cases", kBroken,
+                                [&](const std::filesystem::path& file) { load(file); });
 }
 
 // Cases of the test-only problem every-dtype: typed tensors and dtypes.
 class TypedCasesTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    m_statement = load_statement(testdata() / "problems/every-dtype/statement.md");
+    m_statement = load_statement(problem_testdata() / "problems/every-dtype/statement.md");
     m_definition = make_definition("every-dtype");
     ASSERT_NE(m_definition, nullptr);
   }

@@ -1,6 +1,6 @@
 #include "judge/problem/definition.h"
 
-#include <mutex>
+#include "judge/common/registry.h"
 
 namespace judge {
 
@@ -28,22 +28,27 @@ const std::vector<int64_t>& ScalarArgs::array(const std::string& name) const {
   return it->second;
 }
 
-int64_t ScalarArgs::integer(const std::string& name) const {
-  auto it = m_integers.find(name);
-  if (it == m_integers.end()) {
+namespace {
+// The value of scalar `name` in `values` (one kind's map); otherwise
+// std::out_of_range saying whether it is of the `other` kind or has none.
+template <typename Value, typename Other>
+Value scalar_of_kind(const std::map<std::string, Value>& values, const std::map<std::string, Other>& other,
+                     const std::string& name, const char* other_kind_text) {
+  auto it = values.find(name);
+  if (it == values.end()) {
     throw std::out_of_range("scalar parameter '" + name + "' " +
-                            (m_reals.count(name) ? "is real, not an integer" : "has no value"));
+                            (other.count(name) ? other_kind_text : "has no value"));
   }
   return it->second;
 }
+}  // namespace
+
+int64_t ScalarArgs::integer(const std::string& name) const {
+  return scalar_of_kind(m_integers, m_reals, name, "is real, not an integer");
+}
 
 double ScalarArgs::real(const std::string& name) const {
-  auto it = m_reals.find(name);
-  if (it == m_reals.end()) {
-    throw std::out_of_range("scalar parameter '" + name + "' " +
-                            (m_integers.count(name) ? "is an integer, not real" : "has no value"));
-  }
-  return it->second;
+  return scalar_of_kind(m_reals, m_integers, name, "is an integer, not real");
 }
 
 std::optional<std::string> ProblemDefinition::check(const ScalarArgs&, const ConstTensors&, const ConstTensors&,
@@ -52,35 +57,25 @@ std::optional<std::string> ProblemDefinition::check(const ScalarArgs&, const Con
 }
 
 namespace {
-// Function-local so registration from other translation units' static
-// initialisers never sees an unconstructed map.
-std::map<std::string, DefinitionFactory>& registry() {
-  static std::map<std::string, DefinitionFactory> factories;
+Registry<DefinitionFactory>& registry() {
+  static Registry<DefinitionFactory> factories;  // see registry.h
   return factories;
-}
-std::mutex& registry_mutex() {
-  static std::mutex mutex;
-  return mutex;
 }
 }  // namespace
 
 bool register_definition(const std::string& slug, DefinitionFactory factory) {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  auto [it, inserted] = registry().emplace(slug, std::move(factory));
-  if (!inserted) throw std::logic_error("problem '" + slug + "' is registered twice");
+  registry().add(slug, std::move(factory), "problem");
   return true;
 }
 
 std::unique_ptr<ProblemDefinition> make_definition(const std::string& slug) {
-  std::lock_guard<std::mutex> lock(registry_mutex());
-  auto it = registry().find(slug);
-  return it == registry().end() ? nullptr : it->second();
+  const DefinitionFactory* factory = registry().find(slug);
+  return factory ? (*factory)() : nullptr;
 }
 
 std::vector<std::string> registered_slugs() {
-  std::lock_guard<std::mutex> lock(registry_mutex());
   std::vector<std::string> slugs;
-  for (const auto& entry : registry()) slugs.push_back(entry.first);
+  for (const auto& entry : registry().entries()) slugs.push_back(entry.first);
   return slugs;
 }
 

@@ -5,16 +5,13 @@
 #include <cstdlib>
 
 #include "judge/common/errors.h"
+#include "judge/problem/corpus_checks.h"
 
 namespace judge {
 namespace {
 
-std::filesystem::path testdata() {
-  return std::filesystem::path(std::getenv("TEST_SRCDIR")) / "judge/judge/problem/testdata";
-}
-
 TEST(Statement, ParsesTheTestProblem) {
-  Statement statement = load_statement(testdata() / "problems/scale-rows/statement.md");
+  Statement statement = load_statement(problem_testdata() / "problems/scale-rows/statement.md");
   EXPECT_EQ(statement.slug, "scale-rows");
   EXPECT_EQ(statement.title, "Scale Rows");
   EXPECT_EQ(statement.difficulty, "EASY");
@@ -35,7 +32,7 @@ TEST(Statement, ParsesTheTestProblem) {
 }
 
 TEST(Statement, PrototypeIsTheExactCAbi) {
-  Statement statement = load_statement(testdata() / "problems/scale-rows/statement.md");
+  Statement statement = load_statement(problem_testdata() / "problems/scale-rows/statement.md");
   EXPECT_EQ(statement.signature.c_prototype(),
             "extern \"C\" void solution(const float* input, const float* bias, float* output, double scale, "
             "size_t rows, size_t cols);");
@@ -62,15 +59,9 @@ TEST(Statement, ReadsBothConstSpellingsAndIgnoresConstOnScalars) {
   EXPECT_TRUE(statement.body.empty());
 }
 
-struct BrokenStatement {
-  const char* file;
-  int line;
-  const char* reason;
-};
-
 // Every file under testdata/broken_statements, the line its error must name
 // and a piece of the reason.
-const BrokenStatement kBroken[] = {
+const std::vector<BrokenFile> kBroken = {
     {"no_front_matter.md", 1, "no front matter"},
     {"unterminated.md", 1, "never closed"},
     {"bad_yaml.md", 7, "invalid YAML in the front matter"},
@@ -103,28 +94,8 @@ const BrokenStatement kBroken[] = {
 };
 
 TEST(Statement, EveryBrokenFileNamesFileLineAndReason) {
-  std::size_t files_in_corpus = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(testdata() / "broken_statements")) {
-    (void)entry;
-    ++files_in_corpus;
-  }
-  EXPECT_EQ(files_in_corpus, std::size(kBroken)) << "every corpus file needs a row in kBroken";
-
-  for (const BrokenStatement& broken : kBroken) {
-    const std::filesystem::path file = testdata() / "broken_statements" / broken.file;
-    ASSERT_TRUE(std::filesystem::exists(file)) << file;
-    try {
-      load_statement(file);
-      ADD_FAILURE() << broken.file << " parsed without error";
-    } catch (const ProblemError& error) {
-      const std::string message = error.what();
-      const std::string where = file.string() + ":" + std::to_string(broken.line) + ": ";
-      EXPECT_EQ(message.rfind(where, 0), 0u) << broken.file << ": expected to start with '" << where
-                                             << "', got: " << message;
-      EXPECT_NE(message.find(broken.reason), std::string::npos)
-          << broken.file << ": expected '" << broken.reason << "' in: " << message;
-    }
-  }
+  expect_each_broken_file_fails(problem_testdata() / "broken_statements", kBroken,
+                                [&](const std::filesystem::path& file) { load_statement(file); });
 }
 
 struct AcceptedStatement {
@@ -157,15 +128,11 @@ const AcceptedStatement kAccepted[] = {
 };
 
 TEST(Statement, EveryAcceptedFileGivesItsPrototype) {
-  std::size_t files_in_corpus = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(testdata() / "accepted_statements")) {
-    (void)entry;
-    ++files_in_corpus;
-  }
-  EXPECT_EQ(files_in_corpus, std::size(kAccepted)) << "every corpus file needs a row in kAccepted";
+  EXPECT_EQ(files_in(problem_testdata() / "accepted_statements"), std::size(kAccepted))
+      << "every corpus file needs a row in kAccepted";
   for (const AcceptedStatement& accepted : kAccepted) {
     try {
-      const Statement statement = load_statement(testdata() / "accepted_statements" / accepted.file);
+      const Statement statement = load_statement(problem_testdata() / "accepted_statements" / accepted.file);
       EXPECT_EQ(statement.signature.c_prototype(), accepted.prototype) << accepted.file;
       EXPECT_EQ(statement.dtypes, accepted.dtypes) << accepted.file;
     } catch (const ProblemError& error) {
@@ -175,7 +142,7 @@ TEST(Statement, EveryAcceptedFileGivesItsPrototype) {
 }
 
 TEST(Statement, VarParametersTakeEachDtype) {
-  const Statement statement = load_statement(testdata() / "accepted_statements/var_scalar_and_dtypes.md");
+  const Statement statement = load_statement(problem_testdata() / "accepted_statements/var_scalar_and_dtypes.md");
   EXPECT_EQ(statement.slug, "leaky_relu") << "Tensara accepts an underscore in a slug";
   const Signature half = statement.signature.with_dtype(ScalarType::kFloat16);
   EXPECT_EQ(half.c_prototype(), "extern \"C\" void solution(const __half* input, __half alpha, __half* output, size_t n);");
@@ -187,7 +154,7 @@ TEST(Statement, VarParametersTakeEachDtype) {
 }
 
 TEST(Statement, MissingFileIsAProblemError) {
-  EXPECT_THROW(load_statement(testdata() / "no-such-file.md"), ProblemError);
+  EXPECT_THROW(load_statement(problem_testdata() / "no-such-file.md"), ProblemError);
 }
 
 TEST(Slug, FollowsTensarasRule) {

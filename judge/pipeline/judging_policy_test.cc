@@ -64,37 +64,42 @@ TEST(ExchangeLimit, HoldsOneCallOfTheLargestCaseWithAnEighthToSpare) {
   EXPECT_THROW(exchange_limit_bytes(1ull << 50, CaseBytes{}), UsageError);
 }
 
-TEST(LargestCase, IsTheLargestOfTheCasesJudgedAndOnlyTheChosenOneWithCase) {
-  const Problem problem = test_catalogue().load("scale-rows");
-  JudgeOptions options = default_options(backend_of(BackendKind::Cpu));
-  options.benchmark = false;
-  const TestCase* largest = largest_case(problem, options);
-  ASSERT_NE(largest, nullptr);
-  for (const TestCase* test_case : problem.cases.tier(Tier::kCheck)) {
-    EXPECT_LE(case_bytes(problem, *test_case).total(), case_bytes(problem, *largest).total()) << test_case->name;
+// The check tier of a test problem, without a benchmark.
+class CaseSizing : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_options.benchmark = false;
+    m_largest = largest_case(m_problem, m_options);
+    ASSERT_NE(m_largest, nullptr);
   }
-  const TestCase* first = problem.cases.tier(Tier::kCheck).front();
-  options.only_case = first->name;
-  EXPECT_EQ(largest_case(problem, options), first);
-  options.check_tier = std::nullopt;
-  EXPECT_EQ(largest_case(problem, options), nullptr);
+
+  const Problem m_problem = test_catalogue().load("scale-rows");
+  JudgeOptions m_options = default_options(backend_of(BackendKind::Cpu));
+  const TestCase* m_largest = nullptr;
+};
+
+TEST_F(CaseSizing, TheLargestCaseIsTheLargestJudgedAndOnlyTheChosenOneWithCase) {
+  for (const TestCase* test_case : m_problem.cases.tier(Tier::kCheck)) {
+    EXPECT_LE(case_bytes(m_problem, *test_case).total(), case_bytes(m_problem, *m_largest).total())
+        << test_case->name;
+  }
+  const TestCase* first = m_problem.cases.tier(Tier::kCheck).front();
+  m_options.only_case = first->name;
+  EXPECT_EQ(largest_case(m_problem, m_options), first);
+  m_options.check_tier = std::nullopt;
+  EXPECT_EQ(largest_case(m_problem, m_options), nullptr);
 }
 
-TEST(HostMemory, ShortfallNamesTheCaseAndBothSizesOnlyWhenItDoesNotFit) {
-  const Problem problem = test_catalogue().load("scale-rows");
-  JudgeOptions options = default_options(backend_of(BackendKind::Cpu));
-  options.benchmark = false;
-  const TestCase* largest = largest_case(problem, options);
-  ASSERT_NE(largest, nullptr);
-  const CaseBytes bytes = case_bytes(problem, *largest);
+TEST_F(CaseSizing, AHostMemoryShortfallNamesTheCaseAndBothSizesOnlyWhenItDoesNotFit) {
+  const CaseBytes bytes = case_bytes(m_problem, *m_largest);
   EXPECT_GT(bytes.inputs, 0);
   EXPECT_GT(bytes.outputs, 0);
   const auto needed = static_cast<unsigned long long>(host_memory_needed(bytes));
-  EXPECT_FALSE(host_memory_shortfall(problem, options, needed));
-  EXPECT_FALSE(host_memory_shortfall(problem, options, 0));  // unknown: not checked
-  const std::optional<std::string> shortfall = host_memory_shortfall(problem, options, needed - 1);
+  EXPECT_FALSE(host_memory_shortfall(m_problem, m_options, needed));
+  EXPECT_FALSE(host_memory_shortfall(m_problem, m_options, 0));  // unknown: not checked
+  const std::optional<std::string> shortfall = host_memory_shortfall(m_problem, m_options, needed - 1);
   ASSERT_TRUE(shortfall);
-  EXPECT_NE(shortfall->find("case '" + largest->name + "' of scale-rows"), std::string::npos) << *shortfall;
+  EXPECT_NE(shortfall->find("case '" + m_largest->name + "' of scale-rows"), std::string::npos) << *shortfall;
   EXPECT_NE(shortfall->find("GiB of host memory"), std::string::npos) << *shortfall;
 }
 

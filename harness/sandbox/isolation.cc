@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -134,6 +135,32 @@ std::string isolation_unavailable(uid_t run_as) {
          (WIFEXITED(status) ? std::strerror(WEXITSTATUS(status)) : "probe crashed") + ")";
 }
 
+std::vector<std::string> read_only_bind(const std::string& path, const std::vector<std::string>& trees) {
+  std::error_code error;
+  if (!fs::is_symlink(path, error)) return {"--ro-bind-try", path, path};
+  // A top-level link stays a link: merged-/usr's /lib and /bin point into
+  // /usr, which is bound.
+  if (path.rfind('/') == 0) return {"--symlink", fs::read_symlink(path, error).string(), path};
+  auto in_tree = [&](const fs::path& link) {
+    const std::string text = link.string();
+    return std::any_of(trees.begin(), trees.end(), [&](const std::string& tree) {
+      return tree != path && text.size() > tree.size() && text.compare(0, tree.size(), tree) == 0 &&
+             text[tree.size()] == '/';
+    });
+  };
+  std::vector<std::string> words;
+  fs::path link = path;
+  for (int hop = 0; hop < 40 && fs::is_symlink(link, error); ++hop) {
+    const fs::path target = fs::read_symlink(link, error);
+    if (error) break;
+    if (!in_tree(link)) words.insert(words.end(), {"--symlink", target.string(), link.string()});
+    link = (target.is_absolute() ? target : link.parent_path() / target).lexically_normal();
+  }
+  const fs::path end = fs::weakly_canonical(path, error);
+  if (!error) words.insert(words.end(), {"--ro-bind-try", end.string(), end.string()});
+  return words;
+}
+
 std::vector<std::string> bubblewrap_command(const IsolationPlan& plan, const std::vector<std::string>& read_sources,
                                             const std::vector<std::string>& write_sources,
                                             const std::string& program_source, const std::string& program_inside) {
@@ -148,16 +175,19 @@ std::vector<std::string> bubblewrap_command(const IsolationPlan& plan, const std
       "--size", tmpfs_size, "--tmpfs", "/dev/shm",
   };
   auto add = [&](std::initializer_list<std::string> words) { command.insert(command.end(), words); };
-  // The fixed binds (policy.h). A top-level link stays a link (merged-/usr's
-  // /lib and /bin point into /usr, which is bound); deeper ones are bound as
-  // what they point at, whose folder may not be in the tree.
-  for (const Mount& mount : runner_mounts(plan.gpu, plan.cuda_home)) {
-    std::error_code error;
+  // The fixed binds (policy.h).
+  const std::vector<Mount> mounts = runner_mounts(plan.gpu, plan.cuda_home);
+  std::vector<std::string> trees;
+  for (const Mount& mount : mounts) {
+    if (mount.kind != Mount::Kind::kDevice) trees.push_back(mount.path);
+  }
+  for (const Mount& mount : mounts) {
     switch (mount.kind) {
-      case Mount::Kind::kReadOnly:
-        if (mount.path.rfind('/') == 0 && fs::is_symlink(mount.path, error)) add({"--symlink", fs::read_symlink(mount.path, error).string(), mount.path});
-        else add({"--ro-bind-try", mount.path, mount.path});
+      case Mount::Kind::kReadOnly: {
+        const std::vector<std::string> words = read_only_bind(mount.path, trees);
+        command.insert(command.end(), words.begin(), words.end());
         break;
+      }
       case Mount::Kind::kReadWrite: add({"--bind-try", mount.path, mount.path}); break;
       case Mount::Kind::kDevice: add({"--dev-bind-try", mount.path, mount.path}); break;
     }

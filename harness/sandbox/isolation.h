@@ -43,6 +43,15 @@ struct IsolationPlan {
 // short-lived child).
 std::string isolation_unavailable(uid_t run_as);
 
+// bubblewrap's arguments that put `path` in the tree read-only, given the
+// folders already bound whole (`trees`). A link below the top level is not
+// bound onto: bubblewrap would follow it inside the tree, where its target
+// may be missing (Ubuntu's /usr/local/cuda -> /etc/alternatives/cuda ->
+// /usr/local/cuda-13.0, with /etc not bound). Each link of its chain that no
+// tree holds is made again, and the folder it ends at is bound at its own
+// path.
+std::vector<std::string> read_only_bind(const std::string& path, const std::vector<std::string>& trees);
+
 // bubblewrap's arguments for `plan`: plan.read[i] and plan.write[i] are
 // bound from read_sources[i] and write_sources[i] (the same paths, or their
 // staged copies), the program from `program_source` at `program_inside`.

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <algorithm>
 #include <set>
 #include <string>
@@ -93,13 +95,37 @@ TEST(Policy, BubblewrapBindsEachMountAsItsKind) {
   };
   EXPECT_TRUE(has("--ro-bind-try", "/usr"));
   EXPECT_TRUE(has("--ro-bind-try", "/opt/cuda"));
-  EXPECT_TRUE(has("--ro-bind-try", "/usr/local/cuda"));
+  // (bound as the folder it is, or the one it links to: see the next test)
+  EXPECT_TRUE(has("--ro-bind-try", std::filesystem::weakly_canonical("/usr/local/cuda").string()));
   EXPECT_TRUE(has("--dev-bind-try", "/dev/nvidia7"));
   EXPECT_TRUE(has("--bind-try", "/run/nvidia-persistenced"));
   EXPECT_FALSE(has("--ro-bind-try", "/etc/alternatives"));  // a compiler's, not the runner's
   plan.gpu = false;
   const std::vector<std::string> cpu = bubblewrap_command(plan, {}, {}, "/bin/true", "/run/judge/true");
   EXPECT_EQ(std::count(cpu.begin(), cpu.end(), "/dev/nvidiactl"), 0);
+}
+
+// Ubuntu's toolkit link goes through /etc/alternatives, which the runner's
+// tree does not hold: binding onto /usr/local/cuda failed there ("Can't bind
+// mount ... No such file or directory"). The chain's missing link is made and
+// the toolkit's own folder bound.
+TEST(Policy, ALinkedToolkitIsReachedThroughLinksTheTreeHolds) {
+  const std::filesystem::path root = std::filesystem::path(testing::TempDir()) / "linked_toolkit";
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root / "usr/local/cuda-13.0/lib64");
+  std::filesystem::create_directories(root / "etc/alternatives");
+  std::filesystem::create_directory_symlink(root / "usr/local/cuda-13.0", root / "etc/alternatives/cuda");
+  std::filesystem::create_directory_symlink(root / "etc/alternatives/cuda", root / "usr/local/cuda");
+  const std::string usr = (root / "usr").string(), link = (root / "usr/local/cuda").string();
+  const std::string real = (root / "usr/local/cuda-13.0").string(), alternative = (root / "etc/alternatives/cuda").string();
+
+  const std::vector<std::string> words = read_only_bind(link, {usr, link});
+  const std::vector<std::string> expected = {"--symlink", real, alternative, "--ro-bind-try", real, real};
+  EXPECT_EQ(words, expected);
+  // With /etc bound too, no link needs making; a plain folder is bound as it is.
+  EXPECT_EQ(read_only_bind(link, {usr, (root / "etc").string()}),
+            (std::vector<std::string>{"--ro-bind-try", real, real}));
+  EXPECT_EQ(read_only_bind(real, {usr}), (std::vector<std::string>{"--ro-bind-try", real, real}));
 }
 
 }  // namespace

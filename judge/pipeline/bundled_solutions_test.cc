@@ -2,7 +2,8 @@
 // solutions/<slug>/expected.yaml and asserts the verdict written there: the
 // defaults are accepted, and each known-wrong, crashing, hanging or
 // non-compiling solution gets its own verdict with a message a user can act
-// on. This is the judge's end-to-end test on the CPU backend.
+// on. This is the judge's end-to-end test on the CPU backend
+// (JUDGE_TEST_BACKEND=cuda: on the GPU).
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -13,6 +14,7 @@
 #include <sstream>
 
 #include "judge/pipeline/subprocess.h"
+#include "judge/pipeline/test_backend.h"
 #include "judge/pipeline/verdict.h"
 #include "judge/problem/scalar_type.h"
 
@@ -31,6 +33,9 @@ fs::path runfiles() {
   const char* dir = std::getenv("TEST_SRCDIR");
   return fs::path(dir ? dir : ".") / "judge";
 }
+
+// gtest names a failing case's parameter with this, not its bytes.
+void PrintTo(const BundledSolution& solution, std::ostream* out) { *out << solution.file.string(); }
 
 std::vector<BundledSolution> discover() {
   std::vector<BundledSolution> found;
@@ -72,9 +77,10 @@ TEST_P(BundledSolutionTest, GetsItsExpectedVerdict) {
   const fs::path report = tmp / (test_name({solution, 0}) + ".json");
   std::vector<std::string> command = {(runfiles() / "judge/judge").string(), "--problem", solution.problem,
                                       // (the runfiles entry is a link, which the judge refuses to follow)
-                                      "--solution", fs::canonical(solution.file).string(), "--backend", "cpu",
-                                      "--time-limit", "20",
+                                      "--solution", fs::canonical(solution.file).string(), "--time-limit", "20",
                                       "--cache-dir", (tmp / "cache").string(), "--json", report.string()};
+  const std::vector<std::string> backend = test_backend_flags({});
+  command.insert(command.end(), backend.begin(), backend.end());
   const std::vector<std::string> dtype = dtype_flags(solution.file);
   command.insert(command.end(), dtype.begin(), dtype.end());
   CommandResult result = run_command(command, 900, {}, 1 << 20);
@@ -85,12 +91,14 @@ TEST_P(BundledSolutionTest, GetsItsExpectedVerdict) {
   ASSERT_TRUE(in) << "no JSON report\n" << result.output;
   const nlohmann::json json = nlohmann::json::parse(in);
   EXPECT_EQ(json.at("verdict").get<std::string>(), solution.expected_verdict) << result.output;
-  EXPECT_EQ(json.at("backend").get<std::string>(), "cpu");
+  EXPECT_EQ(json.at("backend").get<std::string>(), test_backend());
   if (!dtype.empty()) EXPECT_EQ(json.at("dtype").get<std::string>(), dtype[1]);
   else EXPECT_TRUE(json.at("dtype").is_string());
   if (expected == Verdict::Accepted) {
     EXPECT_FALSE(json.contains("message")) << json.dump(2);
-    EXPECT_GE(json.at("checks").size(), 12u) << "natural and shuffled passes over at least 6 cases";
+    // The CPU backend checks in natural and shuffled thread order; a GPU in its own.
+    const std::size_t passes = test_backend() == "cpu" ? 2 : 1;
+    EXPECT_GE(json.at("checks").size(), 6 * passes) << "a pass over at least 6 cases per thread order";
   } else {
     ASSERT_TRUE(json.contains("message"));
     EXPECT_FALSE(json.at("message").get<std::string>().empty());

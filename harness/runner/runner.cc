@@ -27,6 +27,7 @@
 #include "harness/sandbox/isolation.h"
 #include "harness/sandbox/privileges.h"
 #include "harness/sandbox/sandbox.h"
+#include "harness/sandbox/seccomp_filter.h"
 
 namespace {
 
@@ -208,10 +209,15 @@ class Runner {
         reply({{"status", protocol::kStatusSolutionError}, {"message", failure.what()}});
         return 1;
       } catch (const CudaFailure& failure) {
-        reply({{"status", protocol::kStatusCudaError},
-               {"error", cudaGetErrorName(failure.code)},
-               {"message", failure.what()},
-               {"where", failure.where}});
+        json answer = {{"status", protocol::kStatusCudaError},
+                       {"error", cudaGetErrorName(failure.code)},
+                       {"message", failure.what()},
+                       {"where", failure.where}};
+        // A driver that failed on a call the sandbox refused says only "OS
+        // call failed": name the calls.
+        const std::vector<std::string> refused = sandbox::refused_calls();
+        if (!refused.empty()) answer["sandbox_refused"] = refused;
+        reply(answer);
         return 1;  // the device context may be unusable after a fault
       } catch (const std::exception& error) {
         reply({{"status", protocol::kStatusBadRequest}, {"message", error.what()}});
@@ -446,8 +452,14 @@ std::string isolate(Launch& launch, int argc, char** argv) {
 // devices and files while it still may.
 void confine(Launch& launch, const std::string& isolation) {
   setenv("CUDA_CACHE_DISABLE", "1", 1);  // no JIT cache in the home folder
-  cudaFree(nullptr);
+  const cudaError_t started = cudaFree(nullptr);
   cudaGetLastError();
+  // Said apart from a later failure: here only the namespaces and limits
+  // apply, Landlock and seccomp come after.
+  if (started != cudaSuccess) {
+    std::fprintf(stderr, "runner: the CUDA runtime did not start before Landlock and seccomp: %s (%s)\n",
+                 cudaGetErrorName(started), cudaGetErrorString(started));
+  }
   if (!launch.sandboxed) {
     std::fprintf(stderr, "runner: SANDBOX DISABLED (--no-sandbox): the solution can do anything you can\n");
     return;

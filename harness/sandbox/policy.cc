@@ -53,6 +53,10 @@ const std::vector<PathRule>& path_rules() {
       {"/dev/random", D, N, false, false, "random seeds"},
       // The CUDA driver and runtime (README.md cites NVIDIA's documentation).
       {"/proc/driver/nvidia", R, N, false, true, "driver parameters and MIG capabilities"},
+      {"/proc/driver/nvidia-uvm", R, N, false, true, "unified memory's parameters"},
+      // Its own threads only (/proc/self, as above): the driver names the
+      // threads it starts (pthread_setname_np writes task/<tid>/comm).
+      {"/proc/self/task", W, N, false, true, "the driver's thread names"},
       {"/sys/bus/pci", R, N, true, true, "device topology"},
       {"/sys/devices", R, N, true, true, "device topology"},
       {"/sys/module/nvidia", R, N, true, true, "driver module parameters"},

@@ -65,7 +65,10 @@ TEST(Policy, RunnerGetsTheGpuRulesOnlyOnAGpu) {
   EXPECT_TRUE(contains(gpu.devices, "/dev/nvidiactl"));
   EXPECT_TRUE(contains(gpu.devices, "/dev/nvidia0"));
   EXPECT_TRUE(contains(gpu.devices, "/dev/nvidia63"));
-  EXPECT_EQ(gpu.read_write, std::vector<std::string>{"/run/nvidia-persistenced"});
+  // The persistence daemon's socket and the driver's thread names; nothing
+  // of either on the CPU backend.
+  EXPECT_EQ(gpu.read_write, (std::vector<std::string>{"/proc/self/task", "/run/nvidia-persistenced"}));
+  EXPECT_TRUE(solution_rules(false, "/opt/cuda").read_write.empty());
   EXPECT_TRUE(gpu.read_execute.empty());  // only the solution's own folder, which the caller adds
 }
 

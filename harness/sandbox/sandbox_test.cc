@@ -26,9 +26,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <pthread.h>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <chrono>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -367,7 +370,7 @@ TEST_F(SandboxTest, NamedCallsAreTrappedWithTheirNames) {
   }
 }
 
-// Calls outside the allowlist fail with ENOSYS; the process's own
+// Calls outside the allowlist fail with ENOSYS and are remembered; the process's own
 // scheduling, priority and limits stay usable.
 TEST_F(SandboxTest, AllowlistRefusesUnknownCallsAndAllowsOwnSettings) {
   ChildResult result = in_child([&] {
@@ -383,9 +386,46 @@ TEST_F(SandboxTest, AllowlistRefusesUnknownCallsAndAllowsOwnSettings) {
     if (getrlimit(RLIMIT_NOFILE, &files) != 0) return 7;
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) != 0 || sched_setaffinity(0, sizeof set, &set) != 0) return 8;
+    // Each refused call is remembered once, by name, for the runner's reports.
+    if (syscall(SYS_acct, nullptr) != -1 || errno != ENOSYS) return 9;
+    const std::vector<std::string> expected = {"acct", "sethostname", "unlink"};
+    if (refused_calls() != expected) return 10;
     return 0;
   });
   EXPECT_EQ(result.code, 0) << result.stderr_text;
+}
+
+// What the CUDA driver does inside the runner (seen on an H200 with driver
+// 580: cudaMalloc failed with cudaErrorOperatingSystem under the sandbox):
+// it makes an anonymous memory file and names the threads it starts. The
+// GPU profile allows both; the CPU profile refuses the file, by name.
+TEST_F(SandboxTest, TheGpuProfileAllowsWhatTheDriverDoes) {
+  auto driver_like = [](bool expect_allowed) {
+    const int memory_file = static_cast<int>(syscall(SYS_memfd_create, "driver", 0));
+    if (expect_allowed != (memory_file >= 0)) return 1;
+    if (!expect_allowed && errno != ENOSYS) return 2;
+    if (!expect_allowed) return refused_calls() == std::vector<std::string>{"memfd_create"} ? 0 : 3;
+    std::atomic<bool> named{false};
+    std::thread helper([&] {
+      while (!named.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+    const int renamed = pthread_setname_np(helper.native_handle(), "driver-helper");
+    named = true;
+    helper.join();
+    return renamed == 0 ? 0 : 10 + renamed;
+  };
+  SolutionConfinement gpu = confinement();
+  gpu.gpu = true;
+  ChildResult on_gpu = in_child([&] {
+    confine_solution_process(gpu);
+    return driver_like(true);
+  });
+  EXPECT_EQ(on_gpu.code, 0) << on_gpu.stderr_text;
+  ChildResult on_cpu = in_child([&] {
+    confine_solution_process(confinement());
+    return driver_like(false);
+  });
+  EXPECT_EQ(on_cpu.code, 0) << on_cpu.stderr_text;
 }
 
 // The limits every confined process gets: no real-time priority even where

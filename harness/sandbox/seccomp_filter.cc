@@ -9,8 +9,11 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/ucontext.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <deque>
 #include <initializer_list>
@@ -46,11 +49,48 @@ void write_all(const char* text) {
   }
 }
 
-// Async-signal-safe: names the call and ends the whole process.
-void on_forbidden_call(int, siginfo_t* info, void*) {
-  const char* message = "made a forbidden system call";
+// The unlisted calls refused so far (each number once), for the runner's
+// error reports: a driver that fails on one says only "OS call failed".
+constexpr int kMaxRefused = 32;
+std::atomic<int> g_refused[kMaxRefused];
+std::atomic<int> g_refused_count{0};
+
+void remember_refused(int number) {
+  const int count = std::min(g_refused_count.load(), kMaxRefused);
+  for (int i = 0; i < count; ++i) {
+    if (g_refused[i].load() == number) return;
+  }
+  const int slot = g_refused_count.fetch_add(1);
+  if (slot < kMaxRefused) g_refused[slot].store(number);
+}
+
+// Where the trap handler can make a refused call return -ENOSYS itself,
+// unlisted calls are trapped too, and remembered; elsewhere the filter
+// refuses them without a trace.
+#if defined(__x86_64__)
+constexpr bool kTrapsUnlisted = true;
+void return_enosys(void* context) {
+  static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RAX] = -ENOSYS;
+}
+#elif defined(__aarch64__)
+constexpr bool kTrapsUnlisted = true;
+void return_enosys(void* context) { static_cast<ucontext_t*>(context)->uc_mcontext.regs[0] = -ENOSYS; }
+#else
+constexpr bool kTrapsUnlisted = false;
+void return_enosys(void*) {}
+#endif
+
+// Async-signal-safe: a call that is an attack is named and ends the whole
+// process; an unlisted one returns ENOSYS and is remembered.
+void on_forbidden_call(int, siginfo_t* info, void* context) {
+  const char* message = nullptr;
   for (int i = 0; i < g_trapped_count; ++i) {
     if (g_trapped[i].number == info->si_syscall) message = g_trapped[i].message;
+  }
+  if (!message) {
+    remember_refused(info->si_syscall);
+    return_enosys(context);
+    return;
   }
   write_all("\nsandbox: the solution ");
   write_all(message);
@@ -233,7 +273,8 @@ void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
     throw std::runtime_error(std::string("PR_SET_NO_NEW_PRIVS: ") + std::strerror(errno));
   }
   const bool solution = profile == SeccompProfile::Solution;
-  Filter filter(profile, solution ? SCMP_ACT_ERRNO(ENOSYS) : SCMP_ACT_ALLOW);
+  const uint32_t refuse_unlisted = kTrapsUnlisted ? SCMP_ACT_TRAP : SCMP_ACT_ERRNO(ENOSYS);
+  Filter filter(profile, solution ? refuse_unlisted : SCMP_ACT_ALLOW);
   g_trapped_count = 0;
 
   forbid_reaching_out(filter);
@@ -251,7 +292,7 @@ void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
   forbid_ipc(filter);
   filter.allow(SCMP_SYS(socket), {SCMP_A0(SCMP_CMP_EQ, AF_UNIX)});
   for (int number : {SCMP_SYS(connect), SCMP_SYS(bind), SCMP_SYS(listen), SCMP_SYS(accept), SCMP_SYS(accept4)}) {
-    if (options.local_sockets && number == SCMP_SYS(connect)) {
+    if (options.cuda_driver && number == SCMP_SYS(connect)) {
       filter.allow(number);
     } else {
       filter.forbid(number, number == SCMP_SYS(connect) ? "called connect() (reaching a socket outside the sandbox)"
@@ -259,6 +300,10 @@ void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
     }
   }
   filter.forbid(SCMP_SYS(userfaultfd), "called userfaultfd()");
+  // The NVIDIA driver makes an anonymous memory file (without it cudaMalloc
+  // fails with cudaErrorOperatingSystem). Memory like any other: no process
+  // may be started from it, and nothing of it outlives the run.
+  if (options.cuda_driver) filter.allow(SCMP_SYS(memfd_create));
 
   // Threads yes, processes no.
   filter.allow(SCMP_SYS(clone), {SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD)});
@@ -336,6 +381,13 @@ void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
   sigaddset(&unblock, SIGSYS);
   pthread_sigmask(SIG_UNBLOCK, &unblock, nullptr);
   filter.load();
+}
+
+std::vector<std::string> refused_calls() {
+  std::vector<std::string> names;
+  const int count = std::min(g_refused_count.load(), kMaxRefused);
+  for (int i = 0; i < count; ++i) names.push_back(call_name(g_refused[i].load()));
+  return names;
 }
 
 }  // namespace sandbox

@@ -4,7 +4,8 @@
 //   Solution (the runner, before it loads a solution): an ALLOWLIST. Only the
 //     calls the runner, glibc, the CPU backend (fibers, worker threads) and
 //     the CUDA runtime and driver make are allowed; any other call fails with
-//     ENOSYS (libraries probe new calls and cope). Calls that are attacks are
+//     ENOSYS (libraries probe new calls and cope), through the trap handler,
+//     which remembers them (refused_calls()). Calls that are attacks are
 //     trapped instead: the run ends with "sandbox: the solution called X()
 //     (...)" on stderr and exit status kForbiddenCallExitStatus, which the
 //     judge turns into RUNTIME_ERROR naming the call:
@@ -30,6 +31,9 @@
 //     kernel's global state fail with EPERM; sockets but AF_UNIX: EACCES.
 #pragma once
 
+#include <string>
+#include <vector>
+
 namespace sandbox {
 
 enum class SeccompProfile { Solution, Compiler };
@@ -39,15 +43,22 @@ enum class SeccompProfile { Solution, Compiler };
 inline constexpr int kForbiddenCallExitStatus = 159;
 
 struct SeccompOptions {
-  // The CUDA driver talks to nvidia-persistenced over an AF_UNIX socket:
-  // on a GPU, connect() and the message calls are allowed (the mount tree
-  // and Landlock leave no other socket to reach).
-  bool local_sockets = false;
+  // What the CUDA driver calls beyond the CPU backend: connect() (it talks
+  // to nvidia-persistenced over an AF_UNIX socket; the mount tree and
+  // Landlock leave no other socket to reach) and memfd_create().
+  bool cuda_driver = false;
 };
 
 // Installs the profile's filter on the calling thread and every thread and
 // child it creates later (TSYNC: also on threads that exist already). Needs
 // PR_SET_NO_NEW_PRIVS (set here). Throws std::runtime_error on failure.
 void install_seccomp(SeccompProfile profile, const SeccompOptions& options = {});
+
+// The calls outside the Solution profile's allowlist that this process made
+// since its filter was loaded (each once), by name: a library that fails on
+// one (the CUDA driver says only "OS call failed") is named in the error.
+// Empty where the trap cannot return ENOSYS itself (not x86-64 or AArch64),
+// and those calls are then refused without a record.
+std::vector<std::string> refused_calls();
 
 }  // namespace sandbox

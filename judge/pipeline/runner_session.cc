@@ -130,6 +130,20 @@ std::string tail_note(const std::string& log) {
   return excerpt.empty() ? "" : "\n--- the solution's process printed ---\n" + said_by_solution(excerpt);
 }
 
+// The system calls the runner's sandbox refused before a CUDA error (the
+// runner's word, like the rest of its reply): the driver itself says only
+// "OS call failed".
+std::string refused_calls_note(const json& reply) {
+  const json& refused = reply.contains("sandbox_refused") ? reply["sandbox_refused"] : json();
+  if (!refused.is_array() || refused.empty()) return "";
+  std::string names;
+  for (const json& name : refused) {
+    if (!name.is_string() || names.size() > 500) continue;
+    names += (names.empty() ? "" : ", ") + printable_line(name.get<std::string>()) + "()";
+  }
+  return "\n(the sandbox refused these system calls, outside its allowlist: " + names + ")";
+}
+
 }  // namespace
 
 // How the runner's ending reads: the sandbox's forbidden calls by name.
@@ -244,7 +258,7 @@ RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock
   if (status == protocol::kStatusCudaError) {
     outcome.kind = RunnerOutcome::Kind::CudaError;
     outcome.message = said_by_solution("CUDA error " + text("error") + " (" + text("message") + ") in " + text("where")) +
-                      tail_note(m_child->output_tail(256 * 1024));
+                      refused_calls_note(outcome.reply) + tail_note(m_child->output_tail(256 * 1024));
   } else if (status == protocol::kStatusLoadError) {
     outcome.kind = RunnerOutcome::Kind::LoadError;
     outcome.message = said_by_solution(text("message"));

@@ -53,8 +53,9 @@ std::vector<std::string> Backend::compile_command(const std::vector<std::filesys
   } else {
     // -O3, as nvcc gets: g++ then vectorises the thread loops of split
     // kernels (cpu_vs_native's tiled_matmul 1.6x and conv2d 2.1x faster than
-    // at -O2, gelu unchanged; compile time the same). No -march=native: a
-    // cached library may be loaded on another machine's CPU.
+    // at -O2, gelu unchanged; compile time the same). No -march=native: it
+    // measured mixed (conv2d twice as slow), and a cached library may be
+    // loaded on another machine's CPU.
     for (const char* flag : {"-O3", "-std=c++20", "-shared"}) command.push_back(flag);
     if (check_memory) command.push_back("--check-memory");
     if (!split_barriers) command.push_back("--split-barriers=off");

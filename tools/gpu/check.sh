@@ -41,6 +41,9 @@ ldd "$judge" | grep "not found"
 say "== one judging, sandboxed (leaky-relu, check tier, benchmark)"
 "$judge" --problem leaky-relu --json "$out/one.json" --cache-dir "$work/one"
 say "exit $?"
+# A Landlock refusal is not named by the judge; where the kernel audits,
+# it is in the kernel log.
+dmesg 2>/dev/null | grep -i -E 'landlock|audit.*denied' | tail -20
 "$judge" --problem leaky-relu --no-sandbox --cache-dir "$work/one-unconfined" --quiet
 say "the same with --no-sandbox: exit $?"
 

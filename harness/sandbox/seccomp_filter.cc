@@ -51,6 +51,8 @@ void write_all(const char* text) {
 
 // The unlisted calls refused so far (each number once), for the runner's
 // error reports: a driver that fails on one says only "OS call failed".
+// A slot holds the call's number plus one, so that 0 (read) is never taken
+// for a call from a slot another thread has reserved but not yet written.
 constexpr int kMaxRefused = 32;
 std::atomic<int> g_refused[kMaxRefused];
 std::atomic<int> g_refused_count{0};
@@ -58,10 +60,10 @@ std::atomic<int> g_refused_count{0};
 void remember_refused(int number) {
   const int count = std::min(g_refused_count.load(), kMaxRefused);
   for (int i = 0; i < count; ++i) {
-    if (g_refused[i].load() == number) return;
+    if (g_refused[i].load() == number + 1) return;
   }
   const int slot = g_refused_count.fetch_add(1);
-  if (slot < kMaxRefused) g_refused[slot].store(number);
+  if (slot < kMaxRefused) g_refused[slot].store(number + 1);
 }
 
 // Where the trap handler can make a refused call return -ENOSYS itself,
@@ -386,7 +388,9 @@ void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
 std::vector<std::string> refused_calls() {
   std::vector<std::string> names;
   const int count = std::min(g_refused_count.load(), kMaxRefused);
-  for (int i = 0; i < count; ++i) names.push_back(call_name(g_refused[i].load()));
+  for (int i = 0; i < count; ++i) {
+    if (const int slot = g_refused[i].load(); slot > 0) names.push_back(call_name(slot - 1));
+  }
   return names;
 }
 

@@ -18,8 +18,14 @@ struct Statement {
 class RegionPlanner {
  public:
   RegionPlanner(const TokenCursor& c, size_t body_begin, size_t body_end, const BlockGroups& groups,
-                BlockUniformity& uniformity, RegionPlan* plan)
-      : c_(c), m_body_begin(body_begin), m_body_end(body_end), m_groups(groups), m_uniformity(uniformity), m_plan(*plan) {}
+                BlockUniformity& uniformity, bool interchange_loops, RegionPlan* plan)
+      : c_(c),
+        m_body_begin(body_begin),
+        m_body_end(body_end),
+        m_groups(groups),
+        m_uniformity(uniformity),
+        m_interchange_loops(interchange_loops),
+        m_plan(*plan) {}
 
   bool run(const std::vector<std::string>& parameters) {
     collect_level_statements(m_body_begin, m_body_end);
@@ -81,6 +87,9 @@ class RegionPlanner {
         s.kind = StatementKind::barrier_loop;
       } else if (uniform_statement(s.begin, s.end, uniform)) {
         s.kind = StatementKind::uniform;
+      } else if (m_interchange_loops && interchangeable_loop(s.begin, s.end, uniform)) {
+        if (!interchanged_loop(s.begin, s.end, uniform)) return false;
+        s.kind = StatementKind::barrier_loop;
       }
     }
     // Regions: runs of thread statements.
@@ -223,12 +232,80 @@ class RegionPlanner {
 
   // for (TYPE var = uniform; uniform cond; var update) { body with barriers }
   bool barrier_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform) {
-    size_t open = b + 1;
-    size_t close = c_.closing_bracket(open, m_body_end);
-    size_t body = close + 1;
+    size_t body = c_.closing_bracket(b + 1, m_body_end) + 1;
     if (!c_.is(body, "{") || c_.closing_bracket(body, m_body_end) + 1 != e) {
       return fail("has a barrier in a 'for' loop without a braced body");
     }
+    std::vector<std::string> uniform = outer_uniform;
+    std::string why = uniform_loop_header(b, e, &uniform);
+    if (!why.empty()) return fail("has a barrier in a 'for' loop " + why);
+    if (stray_jump(c_, body + 1, e - 1)) return fail("has 'break' or 'continue' in a loop with a barrier");
+    return process_list(body + 1, e - 1, uniform, false);
+  }
+
+  // A loop without barriers that every thread runs the same number of
+  // times (its header as a barrier loop's): the loop moves out of the
+  // threads' code and runs once per block, each iteration one loop over
+  // the threads. Each thread keeps its own values and order of operations;
+  // only the interleaving between threads changes, as with any barrier
+  // split adds. What was one thread's chain of dependent operations
+  // (`sum += a[row * n + k] * b[k * n + col]`) becomes independent work of
+  // many threads per iteration. Not for loops whose body leaves early
+  // (`return`, `break`, `continue`): the thread's own loop would end, not
+  // the block's. Nor for loops bounded by constants alone (`p < 16` over a
+  // shared tile): short, unrolled by g++ in each thread, they ran slower
+  // interchanged (harness/cpu/README.md, Speed).
+  bool interchangeable_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform) {
+    size_t first = b;
+    while (first < e && c_.directive(first)) ++first;
+    if (!c_.is(first, "for") || !c_.is(first + 1, "(")) return false;
+    size_t body = c_.closing_bracket(first + 1, m_body_end) + 1;
+    if (body >= e || c_.is(body, ";")) return false;
+    bool braced = c_.is(body, "{");
+    if (braced && c_.closing_bracket(body, m_body_end) + 1 != e) return false;
+    if (braced && body + 2 == e) return false;  // an empty body
+    for (size_t j = body; j < e; ++j) {
+      if (c_.is(j, "return") || c_.is(j, "goto")) return false;
+    }
+    if (stray_jump(c_, body, e)) return false;
+    std::vector<std::string> uniform = outer_uniform;
+    if (!uniform_loop_header(first, e, &uniform).empty()) return false;
+    return bound_read_at_run_time(first + 1, body - 1, outer_uniform);
+  }
+
+  // Does the header (open, close) read a kernel parameter, a uniform local,
+  // an enclosing loop's counter or the launch's dimensions?
+  bool bound_read_at_run_time(size_t open, size_t close, const std::vector<std::string>& outer_uniform) const {
+    for (size_t j = open + 1; j < close; ++j) {
+      if (!c_.identifier(j) || c_.member_access(j)) continue;
+      std::string_view word = c_.text(j);
+      if (word == "__cucpu_builtin_blockDim" || word == "__cucpu_builtin_gridDim") return true;
+      if (std::find(outer_uniform.begin(), outer_uniform.end(), word) != outer_uniform.end()) return true;
+    }
+    return false;
+  }
+
+  // Plans the body of the interchangeable loop [b, e).
+  bool interchanged_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform) {
+    size_t first = b;
+    while (c_.directive(first)) ++first;
+    size_t close = c_.closing_bracket(first + 1, m_body_end);
+    std::vector<std::string> uniform = outer_uniform;
+    uniform_loop_header(first, e, &uniform);
+    ++m_plan.interchanged_loops;
+    if (c_.is(close + 1, "{")) return process_list(close + 2, e - 1, uniform, false);
+    // A single statement gets braces: its thread loop is more than one.
+    m_plan.added_braces.push_back({close, e - 1});
+    return process_list(close + 1, e, uniform, false);
+  }
+
+  // Checks that the header of the `for` loop [b, e) is block-uniform and
+  // that nothing but its update changes its counter; adds the counter to
+  // `uniform`. Returns why not ("whose ..."), or "".
+  std::string uniform_loop_header(size_t b, size_t e, std::vector<std::string>* uniform) {
+    size_t open = b + 1;
+    size_t close = c_.closing_bracket(open, m_body_end);
+    size_t body = close + 1;
     std::vector<size_t> semicolons;
     for (size_t j = open + 1; j < close; ++j) {
       if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{"))) {
@@ -236,45 +313,43 @@ class RegionPlanner {
         continue;
       }
       if (c_.is(j, ";")) semicolons.push_back(j);
-      if (c_.is(j, ":") && !c_.is(j + 1, ":") && !c_.is(j - 1, ":")) return fail("has a barrier in a range-for loop");
+      if (c_.is(j, ":") && !c_.is(j + 1, ":") && !c_.is(j - 1, ":")) return "that is a range-for loop";
     }
-    if (semicolons.size() != 2) return fail("has a barrier in a 'for' loop it cannot parse");
-    std::vector<std::string> uniform = outer_uniform;
+    if (semicolons.size() != 2) return "that it cannot parse";
     std::string counter;
     if (semicolons[0] != open + 1) {
       Declaration d{};
       if (!parse_declaration(c_, open + 1, semicolons[0] + 1, &d) || !d.declarators[0].has_initializer ||
           !c_.is(d.declarators[0].name + 1, "=") || d.declarators.size() != 1) {
-        return fail("has a barrier in a 'for' loop whose initialisation is not one declaration");
+        return "whose initialisation is not one declaration";
       }
       size_t name_at = d.declarators[0].name;
       counter = c_.word(name_at);
-      if (!m_uniformity.is_uniform(name_at + 2, semicolons[0], uniform)) {
-        return fail("has a barrier in a 'for' loop whose counter '" + counter + "' may differ between threads");
+      if (!m_uniformity.is_uniform(name_at + 2, semicolons[0], *uniform)) {
+        return "whose counter '" + counter + "' may differ between threads";
       }
     }
-    if (!counter.empty()) uniform.push_back(counter);
-    if (!m_uniformity.is_uniform(semicolons[0] + 1, semicolons[1], uniform)) {
-      return fail("has a barrier in a 'for' loop whose condition may differ between threads");
+    if (!counter.empty()) uniform->push_back(counter);
+    if (!m_uniformity.is_uniform(semicolons[0] + 1, semicolons[1], *uniform)) {
+      return "whose condition may differ between threads";
     }
     // The update may assign the counter only.
     for (size_t j = semicolons[1] + 1; j < close; ++j) {
       if (c_.identifier(j) && c_.text(j) != counter && modified(c_, c_.word(j), semicolons[1] + 1, close)) {
-        return fail("has a barrier in a 'for' loop whose update assigns '" + c_.word(j) + "'");
+        return "whose update assigns '" + c_.word(j) + "'";
       }
     }
     if (!counter.empty()) {
       // The update reads the counter; the rest must be uniform.
       for (size_t j = semicolons[1] + 1; j < close; ++j) {
         if (c_.identifier(j) && c_.text(j) != counter && !c_.member_access(j) &&
-            !m_uniformity.is_uniform(j, j + 1, uniform)) {
-          return fail("has a barrier in a 'for' loop whose update may differ between threads");
+            !m_uniformity.is_uniform(j, j + 1, *uniform)) {
+          return "whose update may differ between threads";
         }
       }
-      if (modified(c_, counter, body + 1, e - 1)) return fail("assigns the counter of a loop with a barrier");
+      if (modified(c_, counter, body, e)) return "whose counter the body assigns";
     }
-    if (stray_jump(c_, body + 1, e - 1)) return fail("has 'break' or 'continue' in a loop with a barrier");
-    return process_list(body + 1, e - 1, uniform, false);
+    return "";
   }
 
   bool check_returns() {
@@ -294,6 +369,7 @@ class RegionPlanner {
   size_t m_body_end;
   const BlockGroups& m_groups;
   BlockUniformity& m_uniformity;
+  bool m_interchange_loops;
   RegionPlan& m_plan;
   std::map<size_t, size_t> m_level_statements;  // first token -> one past the last
   std::set<size_t> m_uniform_assignments;       // first tokens of uniform assignment statements
@@ -305,8 +381,9 @@ class RegionPlanner {
 
 bool plan_barrier_regions(const TokenCursor& c, size_t body_begin, size_t body_end,
                           const std::vector<std::string>& parameters, const BlockGroups& groups,
-                          BlockUniformity& uniformity, RegionPlan* plan, std::string* reason) {
-  RegionPlanner planner(c, body_begin, body_end, groups, uniformity, plan);
+                          BlockUniformity& uniformity, bool interchange_loops, RegionPlan* plan,
+                          std::string* reason) {
+  RegionPlanner planner(c, body_begin, body_end, groups, uniformity, interchange_loops, plan);
   if (planner.run(parameters)) return true;
   *reason = planner.reason();
   return false;

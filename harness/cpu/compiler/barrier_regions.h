@@ -6,6 +6,8 @@
 // a braced block with barriers likewise), uniform statements (run once per block
 // between the loops: shared and static declarations, uniform locals and
 // their whole-block reassignments) or thread statements (the regions).
+// Block-uniform loops without barriers may be treated as barrier loops
+// (plan_barrier_regions' `interchange_loops`).
 // Fails, with the reason, on barriers anywhere else, and on a `return`
 // before the last barrier.
 #pragma once
@@ -42,14 +44,23 @@ struct RegionPlan {
   std::vector<RegionLocal> locals;  // in source order
   // Token ranges of the barrier statements (`__syncthreads();`, `block.sync();`).
   std::vector<std::pair<size_t, size_t>> barriers;
+  // Interchanged loops (below) whose body is a single unbraced statement:
+  // braces go after the first token and after the second.
+  std::vector<std::pair<size_t, size_t>> added_braces;
+  int interchanged_loops = 0;
 };
 
 // Plans the regions of the kernel body [body_begin, body_end) whose
 // parameters are `parameters`; false with `reason` set when it must stay on
 // fibers. Records uniform locals that are reassigned in `uniformity`.
+// `interchange_loops`: a barrier-free `for` loop at a barrier level (the
+// kernel's top level, a barrier loop's body) whose header is block-uniform
+// and whose body never leaves it early becomes a loop of the block, its body
+// a region (the thread loop moves inside it), as if a barrier ended each
+// iteration; recursively, so the innermost such loop holds the thread loop.
 bool plan_barrier_regions(const TokenCursor& c, size_t body_begin, size_t body_end,
                           const std::vector<std::string>& parameters, const BlockGroups& groups,
-                          BlockUniformity& uniformity, RegionPlan* plan,
+                          BlockUniformity& uniformity, bool interchange_loops, RegionPlan* plan,
                           std::string* reason);
 
 }  // namespace cucpu::compiler

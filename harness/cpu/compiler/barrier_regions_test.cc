@@ -20,7 +20,8 @@ Planned plan(const std::string& body, const std::vector<std::string>& parameters
   BlockUniformity uniformity(c, 1, c.size() - 1);
   Planned out;
   BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
-  out.split = plan_barrier_regions(c, 1, c.size() - 1, parameters, groups, uniformity, &out.plan, &out.reason);
+  out.split = plan_barrier_regions(c, 1, c.size() - 1, parameters, groups, uniformity,
+                                   /*interchange_loops=*/true, &out.plan, &out.reason);
   return out;
 }
 
@@ -46,6 +47,58 @@ TEST(BarrierRegions, RegionsBetweenBarriersAndInsideUniformLoops) {
   ASSERT_EQ(p.plan.locals.size(), 2u);
   EXPECT_EQ(p.plan.locals[0].region, 2);
   EXPECT_EQ(p.plan.locals[1].region, 0);
+}
+
+TEST(BarrierRegions, UniformLoopsWithoutBarriersHoldTheThreadLoop) {
+  // The loop over k runs once per block; its body is a region of its own.
+  Planned p = plan("int t = __cucpu_builtin_threadIdx.x; float sum = 0;"
+                   "for (int k = 0; k < n; ++k) sum += k * t;"
+                   "out[t] = sum;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.interchanged_loops, 1);
+  EXPECT_EQ(p.plan.regions.size(), 3u);
+  EXPECT_TRUE(p.plan.barriers.empty());
+  EXPECT_EQ(p.plan.added_braces.size(), 1u);  // its single statement gets braces
+  // Nested loops: both move out, the inner one's body is the region.
+  p = plan("float sum = 0; for (int u = 0; u < n; ++u) { for (int v = 0; v < __cucpu_builtin_blockDim.x; ++v) "
+           "sum += u * v; } out[0] = sum;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.interchanged_loops, 2);
+  EXPECT_EQ(p.plan.regions.size(), 3u);
+}
+
+TEST(BarrierRegions, LoopsThatStayInsideTheThreads) {
+  auto interchanged = [](const std::string& body) {
+    Planned p = plan("int t = __cucpu_builtin_threadIdx.x; float sum = 0;" + body);
+    EXPECT_TRUE(p.split) << p.reason;
+    return p.plan.interchanged_loops;
+  };
+  EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) sum += k;"), 1);
+  EXPECT_EQ(interchanged("for (int k = 0; k < t; ++k) sum += k;"), 0);           // differs between threads
+  EXPECT_EQ(interchanged("for (int k = t; k < n; ++k) sum += k;"), 0);
+  EXPECT_EQ(interchanged("for (int k = 0; k < 16; ++k) sum += k;"), 0);          // constants alone
+  EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { if (k == t) break; }"), 0);
+  EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { if (k == t) continue; sum += k; }"), 0);
+  EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { if (k == t) return; }"), 0);
+  EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { k += t; }"), 0);         // the body moves the counter
+  EXPECT_EQ(interchanged("if (t < n) { for (int k = 0; k < n; ++k) sum += k; }"), 0);  // not every thread runs it
+  // A `continue` of a loop inside the body is the inner loop's own.
+  EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { for (int j = 0; j < t; ++j) { if (j == k) continue; "
+                         "sum += j; } }"),
+            1);
+}
+
+TEST(BarrierRegions, InterchangeCanBeTurnedOff) {
+  TestSnippet s("{float sum = 0; for (int k = 0; k < n; ++k) sum += k; out[0] = sum;}");
+  const TokenCursor& c = s.cursor();
+  BlockUniformity uniformity(c, 1, c.size() - 1);
+  BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
+  RegionPlan plan;
+  std::string reason;
+  ASSERT_TRUE(plan_barrier_regions(c, 1, c.size() - 1, {"n"}, groups, uniformity, /*interchange_loops=*/false,
+                                   &plan, &reason));
+  EXPECT_EQ(plan.interchanged_loops, 0);
+  EXPECT_EQ(plan.regions.size(), 1u);
 }
 
 TEST(BarrierRegions, UniformLocalsStayOutOfRegions) {

@@ -55,6 +55,9 @@ struct Options {
   // Barrier splitting (split_barriers.h): auto (fall back to fibers if the
   // split text does not compile), force (no fallback: for tests), off.
   std::string split_barriers = "auto";
+  // Loop interchange in split kernels (split_barriers.h): on, or off to
+  // compare speed.
+  bool interchange_loops = true;
   std::string optimization = "-O3";
   std::string standard = "-std=c++17";  // nvcc 13's default
   std::vector<std::string> preprocessor;  // -I -D -U -include -isystem, in order
@@ -66,7 +69,8 @@ struct Options {
   std::cerr << "cucc: error: " << message << "\n"
             << "usage: cucc [-shared|-c] [-o OUT] [-I DIR] [-D NAME[=V]] [-include FILE] [-O0..3] [-g]\n"
             << "            [-std=c++17|c++20] [-Xcompiler FLAGS] [-Xlinker FLAGS] [--check-memory] [-v] [--keep]\n"
-            << "            [--split-barriers=auto|force|off] FILE.cu|.cc|.cpp|.c|.o|.a ...\n";
+            << "            [--split-barriers=auto|force|off] [--interchange-loops=on|off]\n"
+            << "            FILE.cu|.cc|.cpp|.c|.o|.a ...\n";
   std::exit(2);
 }
 
@@ -98,6 +102,11 @@ Options parse_options(int argc, char** argv) {
       if (options.split_barriers != "auto" && options.split_barriers != "force" && options.split_barriers != "off") {
         usage_error("--split-barriers takes auto, force or off, not '" + options.split_barriers + "'");
       }
+    }
+    else if (starts("--interchange-loops=")) {
+      std::string value = arg.substr(20);
+      if (value != "on" && value != "off") usage_error("--interchange-loops takes on or off, not '" + value + "'");
+      options.interchange_loops = value == "on";
     }
     else if (arg == "-I" || arg == "-D" || arg == "-U" || arg == "-include" || arg == "-isystem") {
       options.preprocessor.push_back(arg);
@@ -205,7 +214,19 @@ std::vector<std::string> sanitizer_flags(const Options& options) {
 
 std::vector<std::string> code_flags(const Options& options) {
   std::vector<std::string> flags = {options.optimization, options.standard};
-  if (options.shared) flags.push_back("-fPIC");
+  if (options.shared) {
+    flags.push_back("-fPIC");
+#if defined(__x86_64__)
+    // TLS descriptors: a solution's thread_local data (static __shared__
+    // arrays, split kernels' per-thread storage) without a __tls_get_addr
+    // call per access (1.7x on a tiled matmul). A thread's first access per
+    // library goes through glibc's slow path, which may clobber vector
+    // registers (glibc bug 31372); run_threads makes that access first
+    // (include/cucpu/detail/thread_context.h). AArch64 uses descriptors
+    // already.
+    flags.push_back("-mtls-dialect=gnu2");
+#endif
+  }
   for (const std::string& flag : sanitizer_flags(options)) flags.push_back(flag);
   for (const std::string& flag : options.compiler) flags.push_back(flag);
   return flags;
@@ -233,6 +254,9 @@ void report_kernel_modes(const cucpu::compiler::RewriteResult& result, bool spli
               << (split_build_used ? "loops over threads" : "fibers (the split build did not compile)") << "\n";
   }
   for (const std::string& kept : result.kept_on_fibers) std::cerr << "cucc: kernel " << kept << " (fibers)\n";
+  if (split_build_used && result.interchanged_loops > 0) {
+    std::cerr << "cucc: " << result.interchanged_loops << " block-uniform loop(s) hold their thread loops\n";
+  }
 }
 
 // .cu -> object: preprocess with the prelude, rewrite, compile.
@@ -264,6 +288,7 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   cucpu::compiler::RewriteOptions rewrite_options;
   rewrite_options.shared_as_checked_globals = options.check_memory;
   rewrite_options.split_barriers = options.split_barriers != "off";
+  rewrite_options.interchange_loops = options.interchange_loops;
   cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_cuda_as_cpp(source, rewrite_options);
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;
@@ -277,11 +302,24 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
     return run_command(command, options.verbose) == 0;
   }
   // Barrier splitting guesses at types it cannot see; if g++ rejects the
-  // split text, compile the kernels for fibers instead (diagnostics then
-  // come from that compile, on the user's own code).
+  // split text, split again without loop interchange, then compile the
+  // kernels for fibers instead (diagnostics then come from that compile, on
+  // the user's own code).
   if (run_command(command, options.verbose, /*quiet=*/true) == 0) {
     if (options.verbose) report_kernel_modes(result, /*split_build_used=*/true);
     return true;
+  }
+  if (result.interchanged_loops > 0) {
+    rewrite_options.interchange_loops = false;
+    result = cucpu::compiler::rewrite_cuda_as_cpp(source, rewrite_options);
+    std::ofstream(rewritten, std::ios::binary | std::ios::trunc) << result.text;
+    if (run_command(command, options.verbose, /*quiet=*/true) == 0) {
+      if (options.verbose) {
+        std::cerr << "cucc: the split kernels did not compile with loops interchanged; split without\n";
+        report_kernel_modes(result, /*split_build_used=*/true);
+      }
+      return true;
+    }
   }
   if (options.verbose) {
     std::cerr << "cucc: the split kernels did not compile; using fibers for all kernels\n";

@@ -28,6 +28,8 @@ struct RewriteResult {
   // threads, and those with barriers left to fibers ("name: reason").
   std::vector<std::string> split_kernels;
   std::vector<std::string> kept_on_fibers;
+  // Block-uniform loops that hold their kernel's thread loop (split_barriers.h).
+  int interchanged_loops = 0;
 };
 
 struct RewriteOptions {
@@ -38,6 +40,9 @@ struct RewriteOptions {
   // Rewrite kernels whose barriers are all block-uniform into loops over
   // threads (split_barriers.h); the others run on fibers.
   bool split_barriers = true;
+  // In split kernels, move the thread loop inside block-uniform loops
+  // (split_barriers.h); off only when that text does not compile.
+  bool interchange_loops = true;
 };
 
 RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOptions& options = {});

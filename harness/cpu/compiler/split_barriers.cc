@@ -17,34 +17,40 @@ namespace {
 
 // The edits that split one kernel, or the reason it stays on fibers.
 bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const std::set<std::string>& barrier_functions,
-                  const std::function<std::string(size_t)>& final_text, int* storage_counter,
-                  std::vector<Edit>* edits, std::string* reason) {
+                  const std::function<std::string(size_t)>& final_text, bool interchange_loops,
+                  int* storage_counter, std::vector<Edit>* edits, int* interchanged_loops, std::string* reason) {
   size_t body_begin = kernel.body_open + 1, body_end = kernel.body_close;
   BlockGroups groups = find_block_groups(c, body_begin, body_end);
   if (auto refused = reason_to_keep_on_fibers(c, kernel, barrier_functions, groups.understood)) {
     *reason = *refused;
     return false;
   }
-  BlockUniformity uniformity(c, body_begin, body_end);
-  RegionPlan plan;
-  if (!plan_barrier_regions(c, body_begin, body_end, parameter_names(c, kernel), groups, uniformity, &plan,
-                            reason)) {
-    return false;
+  // With loops interchanged first; a plan that fails with them (a local
+  // that cannot move to per-thread storage, say) may not fail without.
+  for (bool interchange : {interchange_loops, false}) {
+    BlockUniformity uniformity(c, body_begin, body_end);
+    RegionPlan plan;
+    int counter = *storage_counter;
+    ThreadStorage storage;
+    if (plan_barrier_regions(c, body_begin, body_end, parameter_names(c, kernel), groups, uniformity, interchange,
+                             &plan, reason) &&
+        plan_thread_storage(c, body_begin, body_end, plan, uniformity, final_text, &counter, &storage, reason)) {
+      *storage_counter = counter;
+      *interchanged_loops = plan.interchanged_loops;
+      *edits = emit_thread_loops(c, kernel.body_open, kernel.body_close, plan, storage);
+      return true;
+    }
+    if (!interchange) break;
   }
-  ThreadStorage storage;
-  if (!plan_thread_storage(c, body_begin, body_end, plan, uniformity, final_text, storage_counter, &storage,
-                           reason)) {
-    return false;
-  }
-  *edits = emit_thread_loops(c, kernel.body_open, kernel.body_close, plan, storage);
-  return true;
+  return false;
 }
 
 }  // namespace
 
 SplitResult split_barrier_kernels(std::string_view source, const TokenizedSource& parsed,
                                   const std::vector<size_t>& kernel_markers,
-                                  const std::function<std::string(size_t)>& final_text) {
+                                  const std::function<std::string(size_t)>& final_text,
+                                  bool interchange_loops) {
   TokenCursor c(source, parsed);
   std::set<std::string> barrier_functions = functions_with_block_collectives(c);
   int storage_counter = 0;
@@ -58,9 +64,12 @@ SplitResult split_barrier_kernels(std::string_view source, const TokenizedSource
     // -> 45 ms of CPU).
     std::vector<Edit> edits;
     std::string reason;
-    if (split_kernel(c, *kernel, barrier_functions, final_text, &storage_counter, &edits, &reason)) {
+    int interchanged = 0;
+    if (split_kernel(c, *kernel, barrier_functions, final_text, interchange_loops, &storage_counter, &edits,
+                     &interchanged, &reason)) {
       for (Edit& edit : edits) result.edits.push_back(std::move(edit));
       result.split_kernels.push_back(kernel->name);
+      result.interchanged_loops += interchanged;
     } else {
       result.kept_on_fibers.push_back(kernel->name + ": " + reason);
     }

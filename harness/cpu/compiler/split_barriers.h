@@ -37,6 +37,19 @@
 // their meaning. A kernel without barriers that meets the same conditions
 // becomes a single loop, which is tighter than the scheduler's own start of
 // each thread.
+// Loop interchange (`interchange_loops`): a barrier-free `for` loop at a
+// barrier level whose header is block-uniform runs once per block with the
+// thread loop inside it, as if each iteration ended at a barrier:
+//
+//   float sum = 0;                               // region 1
+//   for (int k = 0; k < n; ++k)                  // once per block
+//     sum += a[row * n + k] * b[k * n + col];    // region 2, per iteration
+//   c[row * n + col] = sum;                      // region 3
+//
+// Each thread keeps its own `sum` and order of additions; g++ vectorises
+// region 2 across threads instead of running one thread's chain of
+// dependent adds after another's. A kernel that cannot be split that way is
+// split without it.
 // The passes, in order: kernel_functions (find kernels and the functions
 // holding barriers), split_eligibility, barrier_regions (with
 // block_uniformity and thread_variance), thread_storage, thread_loops.
@@ -57,6 +70,7 @@ struct SplitResult {
   std::vector<std::string> split_kernels;  // run as loops over threads, in source order
   // Kernels left to the fiber scheduler: "name: reason".
   std::vector<std::string> kept_on_fibers;
+  int interchanged_loops = 0;  // over all split kernels
 };
 
 // `kernel_markers`: indices of the tokens that mark `__global__` (the prelude
@@ -64,6 +78,7 @@ struct SplitResult {
 // rewriting (the built-in variables' markers expand). Looks at user code only.
 SplitResult split_barrier_kernels(std::string_view source, const TokenizedSource& parsed,
                                   const std::vector<size_t>& kernel_markers,
-                                  const std::function<std::string(size_t)>& final_text);
+                                  const std::function<std::string(size_t)>& final_text,
+                                  bool interchange_loops = true);
 
 }  // namespace cucpu::compiler

@@ -295,6 +295,40 @@ TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {
       << result.text;
 }
 
+// A block-uniform loop runs once per block around a loop over threads; its
+// single statement gets braces; a recomputed local is recomputed with the
+// recomputed locals it reads (`r` needs `i`).
+TEST(SplitBarriers, UniformLoopHoldsTheThreadLoop) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(const float* a, float* out, int n) {\n"
+      "  int i = TX;\n"
+      "  int r = i < n ? i : n - 1;\n"
+      "  float sum = 0;\n"
+      "  for (int k = 0; k < n; ++k) sum += a[r * n + k];\n"
+      "  if (i < n) out[i] = sum;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_EQ(result.interchanged_loops, 1);
+  const std::string& out = result.text;
+  EXPECT_TRUE(contains(out, "for (int k = 0; k < n; ++k) {::cucpu::detail::for_each_thread<int>(")) << out;
+  size_t body = out.find("for (int k = 0;");
+  size_t i_at = out.find("int i = ", body), r_at = out.find("int r = ", body), sum_at = out.find("sum += ", body);
+  ASSERT_NE(sum_at, std::string::npos) << out;
+  EXPECT_LT(i_at, r_at) << out;
+  EXPECT_LT(r_at, sum_at) << out;
+  EXPECT_TRUE(contains(out, "= sum; }); }::cucpu")) << out;  // the thread loop, the added brace, the next loop
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 8) << out;  // the lines kept
+
+  RewriteOptions options;
+  options.interchange_loops = false;
+  RewriteResult plain = rewrite_cuda_as_cpp(
+      with_builtins("__cucpu_global__ void k(const float* a, float* out, int n) { float sum = 0;\n"
+                    "  for (int k = 0; k < n; ++k) sum += a[k]; out[TX] = sum; }\n"),
+      options);
+  EXPECT_EQ(plain.interchanged_loops, 0);
+  EXPECT_TRUE(contains(plain.text, "for (int k = 0; k < n; ++k) sum += a[k];")) << plain.text;
+}
+
 TEST(SplitBarriers, DisabledByOption) {
   RewriteOptions options;
   options.split_barriers = false;

@@ -2,6 +2,7 @@
 #include "thread_loops.h"
 
 #include <algorithm>
+#include <set>
 
 namespace cucpu::compiler {
 
@@ -33,6 +34,27 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
   const std::string loop = "::cucpu::detail::for_each_thread<" + thread_counter_type(c, plan.locals) + ">";
   std::vector<Edit> edits;
   edits.push_back({c.token(open).end, c.token(open).end, " ::cucpu::detail::split_block_begin();"});
+  // Braces around interchanged loops' single statements (outer loops
+  // first). Where a thread loop starts at the same place, its opener comes
+  // after the `{`; where one ends, its closer before the `}`, innermost loop
+  // first, and all of that before a next thread loop's opener there.
+  const std::vector<std::pair<size_t, size_t>>& braces = plan.added_braces;
+  for (const auto& [after_header, body_last] : braces) {
+    edits.push_back({c.token(after_header).end, c.token(after_header).end, " {"});
+  }
+  auto push_closing_braces = [&](size_t at) {
+    for (size_t k = braces.size(); k-- > 0;) {
+      size_t end = c.token(braces[k].second).end;
+      if (end == at) edits.push_back({end, end, " }"});
+    }
+  };
+  std::set<size_t> region_ends;
+  for (const ThreadRegion& region : plan.regions) region_ends.insert(c.token(region.last - 1).end);
+  std::set<size_t> other_ends;
+  for (const auto& [after_header, body_last] : braces) {
+    if (!region_ends.count(c.token(body_last).end)) other_ends.insert(c.token(body_last).end);
+  }
+  for (size_t at : other_ends) push_closing_braces(at);
   for (size_t r = 0; r < plan.regions.size(); ++r) {
     const ThreadRegion& region = plan.regions[r];
     const RegionCode& code = storage.regions[r];
@@ -42,6 +64,7 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     edits.push_back({before, before, code.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " + code.bindings});
     size_t after = c.token(region.last - 1).end;
     edits.push_back({after, after, code.write_backs + " });"});
+    push_closing_braces(after);
   }
   for (const auto& [begin, end] : plan.barriers) blank_tokens(c, begin, end, &edits);
   edits.push_back({c.token(close).begin, c.token(close).begin, "::cucpu::detail::split_block_end(); "});

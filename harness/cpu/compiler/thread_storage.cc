@@ -1,6 +1,8 @@
 // See thread_storage.h.
 #include "thread_storage.h"
 
+#include <functional>
+#include <map>
 #include <set>
 
 #include "statement_parsing.h"
@@ -18,6 +20,21 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
                          int* storage_counter, ThreadStorage* out, std::string* reason) {
   out->regions.assign(plan.regions.size(), RegionCode{});
   auto spell = [&](size_t b, size_t e) { return c.spell(b, e, final_text); };
+  // Recomputed locals: their declaration and the recomputed locals their
+  // initialisers read, which a region must recompute first
+  // (`int row = ...; int r = min(row, n - 1);` in a region that reads r alone).
+  struct Recomputed {
+    std::string declaration;
+    std::vector<std::string> reads;
+  };
+  std::map<std::string, Recomputed> recomputed_locals;
+  std::vector<std::set<std::string>> bound(plan.regions.size());
+  std::function<void(int, const std::string&)> bind_recomputed = [&](int region, const std::string& name) {
+    if (!bound[size_t(region)].insert(name).second) return;
+    const Recomputed& local = recomputed_locals.at(name);
+    for (const std::string& read : local.reads) bind_recomputed(region, read);
+    out->regions[size_t(region)].bindings += local.declaration;
+  };
   for (const RegionLocal& local : plan.locals) {
     const Declaration& d = local.syntax;
     std::vector<std::set<int>> used_in(d.declarators.size());
@@ -61,8 +78,15 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
     if (all_recomputable) {
       for (size_t k = 0; k < d.declarators.size(); ++k) {
         const Declarator& v = d.declarators[k];
-        std::string declaration = type + " " + c.word(v.name) + " = " + spell(v.init_begin, v.init_end) + "; ";
-        for (int r : used_in[k]) out->regions[size_t(r)].bindings += declaration;
+        std::string name = c.word(v.name);
+        Recomputed& local = recomputed_locals[name];
+        local.declaration = type + " " + name + " = " + spell(v.init_begin, v.init_end) + "; ";
+        for (size_t i = v.init_begin; i < v.init_end; ++i) {
+          if (c.identifier(i) && !c.member_access(i) && c.word(i) != name && recomputed_locals.count(c.word(i))) {
+            local.reads.push_back(c.word(i));
+          }
+        }
+        for (int r : used_in[k]) bind_recomputed(r, name);
       }
       continue;
     }

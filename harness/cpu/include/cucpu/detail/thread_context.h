@@ -60,10 +60,29 @@ inline bool begin_next_thread() {
   return true;
 }
 
+namespace {
+
+// Makes this thread allocate the TLS block of the module (a solution library)
+// that this translation unit belongs to, from a plain call. Solution
+// libraries reach their thread_local data (static __shared__ arrays, split
+// kernels' per-thread storage) through TLS descriptors (cucc -shared on
+// x86-64: -mtls-dialect=gnu2), whose fast path is a few loads. A thread's
+// first access takes the slow path instead, which in glibc before 2.40 does
+// not preserve vector registers (glibc bug 31372): inside a kernel's loop
+// that corrupts live values. After this call every later access in the
+// thread takes the fast path.
+[[gnu::noinline]] inline void allocate_module_tls() {
+  static thread_local char anchor;
+  asm volatile("" : : "r"(&anchor) : "memory");
+}
+
+}  // namespace
+
 // Runs CUDA threads of the current block until none is left to start. It is
 // instantiated in the user's translation unit, so the kernel inlines into it.
 template <class Body>
 void run_threads(void* body) {
+  allocate_module_tls();
   Body& run_one = *static_cast<Body*>(body);
   while (begin_next_thread()) {
     run_one();

@@ -352,13 +352,34 @@ class RegionPlanner {
     return "";
   }
 
+  // A `return` ends its thread. In the kernel's last region that needs
+  // nothing; before it (code that loops were interchanged around), the
+  // thread's exit is remembered and the later regions skip it (RegionPlan's
+  // exit_flags), when the kernel has no barrier (a barrier after an exit
+  // stays with the fibers' rules) and no lambda (whose `return` is its own).
   bool check_returns() {
+    std::vector<size_t> returns;
+    bool early = false;
     for (size_t i = m_body_begin; i < m_body_end; ++i) {
       if (!c_.is(i, "return")) continue;
       auto region = m_plan.region_of.find(i);
-      if (region == m_plan.region_of.end() || region->second != m_final_region) {
-        return fail("returns before its last barrier");
+      if (region == m_plan.region_of.end()) return fail("returns before its last barrier");
+      if (region->second != m_final_region) {
+        if (!m_interchange_loops || !m_plan.barriers.empty() || !c_.is(i + 1, ";")) {
+          return fail("returns before its last barrier");
+        }
+        early = true;
       }
+      returns.push_back(i);
+    }
+    if (early) {
+      for (size_t i = m_body_begin; i + 1 < m_body_end; ++i) {
+        if (c_.is(i, "]") && (c_.is(i + 1, "(") || c_.is(i + 1, "{") || c_.is(i + 1, "mutable"))) {
+          return fail("returns before its last barrier");
+        }
+      }
+      m_plan.exit_flags = true;
+      m_plan.returns = returns;
     }
     if (m_final_region >= 0) m_plan.regions[size_t(m_final_region)].final = true;
     return true;

@@ -48,6 +48,12 @@ struct RegionPlan {
   // braces go after the first token and after the second.
   std::vector<std::pair<size_t, size_t>> added_braces;
   int interchanged_loops = 0;
+  // A `return` before the last region (only in kernels without barriers,
+  // with loops interchanged): each `return;` (`returns`: their tokens)
+  // records the thread's exit, and every region after the first one skips
+  // the threads that exited.
+  bool exit_flags = false;
+  std::vector<size_t> returns;
 };
 
 // Plans the regions of the kernel body [body_begin, body_end) whose

@@ -88,6 +88,27 @@ TEST(BarrierRegions, LoopsThatStayInsideTheThreads) {
             1);
 }
 
+// A `return` before interchanged loops: the plan records each one, and the
+// later regions skip threads that returned. Not with barriers (fibers'
+// rules for exited threads) or a lambda in the kernel (its `return`).
+TEST(BarrierRegions, EarlyReturnsBeforeInterchangedLoops) {
+  Planned p = plan("int t = __cucpu_builtin_threadIdx.x; if (t >= n) return; float sum = 0;"
+                   "for (int k = 0; k < n; ++k) sum += k; if (sum > 4) return; out[t] = sum;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.interchanged_loops, 1);
+  EXPECT_TRUE(p.plan.exit_flags);
+  EXPECT_EQ(p.plan.returns.size(), 2u);
+  p = plan("int t = __cucpu_builtin_threadIdx.x; for (int k = 0; k < n; ++k) out[t] += k; if (t > n) return;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_FALSE(p.plan.exit_flags);  // a return in the last region ends the thread anyway
+  EXPECT_EQ(plan("int t = __cucpu_builtin_threadIdx.x; if (t >= n) return; __syncthreads(); out[t] = 1;").reason,
+            "returns before its last barrier");
+  EXPECT_EQ(plan("int t = __cucpu_builtin_threadIdx.x; if (t >= n) return; auto f = [&](int v) { return v; };"
+                 "for (int k = 0; k < n; ++k) out[t] += f(k);")
+                .reason,
+            "returns before its last barrier");
+}
+
 TEST(BarrierRegions, InterchangeCanBeTurnedOff) {
   TestSnippet s("{float sum = 0; for (int k = 0; k < n; ++k) sum += k; out[0] = sum;}");
   const TokenCursor& c = s.cursor();

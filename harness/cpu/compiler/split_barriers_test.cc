@@ -329,6 +329,31 @@ TEST(SplitBarriers, UniformLoopHoldsTheThreadLoop) {
   EXPECT_TRUE(contains(plain.text, "for (int k = 0; k < n; ++k) sum += a[k];")) << plain.text;
 }
 
+// A thread that returns before an interchanged loop is remembered, and the
+// later thread loops skip it.
+TEST(SplitBarriers, EarlyReturnIsRememberedPerThread) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(const float* a, float* out, int n) {\n"
+      "  int i = TX;\n"
+      "  if (i >= n) return;\n"
+      "  float sum = 0;\n"
+      "  for (int k = 0; k < n; ++k) sum += a[k];\n"
+      "  out[i] = sum;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_EQ(result.interchanged_loops, 1);
+  const std::string& out = result.text;
+  EXPECT_TRUE(contains(out, "if (i >= n) { cucpu_exited_at[cucpu_t] = true; return; }")) << out;
+  // Cleared per block; checked by the loop's region and the last one, not the first.
+  EXPECT_TRUE(contains(out, "cucpu_exited_at[cucpu_i] = false;")) << out;
+  size_t checks = 0;
+  for (size_t at = out.find("if (cucpu_exited_at[cucpu_t]) return;"); at != std::string::npos;
+       at = out.find("if (cucpu_exited_at[cucpu_t]) return;", at + 1)) {
+    ++checks;
+  }
+  EXPECT_EQ(checks, 2u) << out;
+}
+
 TEST(SplitBarriers, DisabledByOption) {
   RewriteOptions options;
   options.split_barriers = false;

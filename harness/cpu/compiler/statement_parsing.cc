@@ -39,12 +39,38 @@ bool is_expression_keyword(std::string_view word) {
   return kWords.count(word) != 0;
 }
 
+namespace {
+
+// Is the `*` or `&` at i a binary operator for sure: after a number, after
+// a closing bracket that no type ends with (`(b + 1) * kBlock;` multiplies;
+// `decltype(x) * p;` declares), or after a name that follows an operator
+// (`l = b * kBlock;`: no type follows `=`)?
+bool after_operand(const TokenCursor& c, size_t i) {
+  if (i == 0) return false;
+  size_t before = i - 1;
+  if (c.identifier(before) && before > 0) {
+    std::string_view earlier = c.text(before - 1);
+    return earlier == "=" || earlier == "+" || earlier == "-" || earlier == "/" || earlier == "%" ||
+           earlier == "?" || earlier == "[" || earlier == "|" || earlier == "^" || earlier == "!" ||
+           earlier == "~" || earlier == "return";
+  }
+  if (c.token(before).kind == TokenKind::number) return true;
+  if (c.is(before, "]")) return true;
+  if (!c.is(before, ")")) return false;
+  long open = c.opening_bracket(before);
+  if (open <= 0) return false;
+  std::string_view callee = c.text(size_t(open) - 1);
+  return callee != "decltype" && callee != "typeof" && callee != "__typeof__" && callee != "__typeof";
+}
+
+}  // namespace
+
 std::set<std::string> declared_names(const TokenCursor& c, size_t b, size_t e) {
   std::set<std::string> names;
   for (size_t i = b + 1; i + 1 < e; ++i) {
     if (!c.identifier(i) || c.member_access(i)) continue;
-    bool after_type = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) || c.is(i - 1, "*") ||
-                      c.is(i - 1, "&") || c.is(i - 1, ">");
+    bool after_type = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) ||
+                      ((c.is(i - 1, "*") || c.is(i - 1, "&")) && !after_operand(c, i - 1)) || c.is(i - 1, ">");
     std::string_view next = c.text(i + 1);
     bool before_end = next == "=" || next == ";" || next == "," || next == "[" || next == "(" || next == "{" ||
                       next == ")" || next == ":";

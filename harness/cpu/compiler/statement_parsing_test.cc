@@ -67,6 +67,17 @@ TEST(StatementParsing, WritesToAName) {
   EXPECT_FALSE(address_taken(c, "x", 0, end));
 }
 
+TEST(StatementParsing, NamesThatMayBeDeclared) {
+  TestSnippet s("{ float* p = q; T& r = s; size_t l = b * kBlock; m = (b + 1) * kTile; n = 2 * kTwo; "
+                "o = v[1] * kThree; decltype(x) * dp; int (*fp)(int); x = y & kMask; }");
+  std::set<std::string> names = declared_names(s.cursor(), 0, s.cursor().size());
+  for (const char* declared : {"p", "r", "l", "dp", "fp"}) EXPECT_TRUE(names.count(declared)) << declared;
+  // Products and masks, whatever their spacing, declare nothing.
+  for (const char* used : {"kBlock", "kTile", "kTwo", "kThree", "kMask", "q", "s"}) {
+    EXPECT_FALSE(names.count(used)) << used;
+  }
+}
+
 TEST(StatementParsing, StrayJumps) {
   TestSnippet nested("for (;;) { break; } while (a) continue; switch (b) { case 1: break; }");
   EXPECT_FALSE(stray_jump(nested.cursor(), 0, nested.cursor().size()));

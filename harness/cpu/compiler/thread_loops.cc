@@ -33,7 +33,16 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
                                     const ThreadStorage& storage) {
   const std::string loop = "::cucpu::detail::for_each_thread<" + thread_counter_type(c, plan.locals) + ">";
   std::vector<Edit> edits;
-  edits.push_back({c.token(open).end, c.token(open).end, " ::cucpu::detail::split_block_begin();"});
+  std::string begin = " ::cucpu::detail::split_block_begin();";
+  if (plan.exit_flags) {
+    begin += " static thread_local bool cucpu_exited[1024]; auto* const cucpu_exited_at = cucpu_exited;"
+             " for (unsigned cucpu_i = 0; cucpu_i < ::cucpu::detail::tls_context.start_count; ++cucpu_i)"
+             " cucpu_exited_at[cucpu_i] = false;";
+    for (size_t at : plan.returns) {
+      edits.push_back({c.token(at).begin, c.token(at + 1).end, "{ cucpu_exited_at[cucpu_t] = true; return; }"});
+    }
+  }
+  edits.push_back({c.token(open).end, c.token(open).end, begin});
   // Braces around interchanged loops' single statements (outer loops
   // first). Where a thread loop starts at the same place, its opener comes
   // after the `{`; where one ends, its closer before the `}`, innermost loop
@@ -61,7 +70,10 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     // Openers go at the end of the token before the region, so a #pragma
     // line that starts the region stays at the start of its line.
     size_t before = c.token(region.first - 1).end;
-    edits.push_back({before, before, code.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " + code.bindings});
+    bool after_exit = plan.exit_flags && region.first > plan.returns.front();
+    edits.push_back({before, before,
+                     code.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " +
+                         (after_exit ? "if (cucpu_exited_at[cucpu_t]) return; " : "") + code.bindings});
     size_t after = c.token(region.last - 1).end;
     edits.push_back({after, after, code.write_backs + " });"});
     push_closing_braces(after);

@@ -3,8 +3,9 @@
 // over the threads): a naive matmul with a bounds guard after the loop, a
 // 2-D block, nested unbraced loops, a uniform loop inside a loop with
 // barriers, locals declared before the loop and used after it, a loop whose
-// bound is blockDim, and loops it must leave inside the threads (a
-// thread-varying bound, `continue`, `break`, a constant bound).
+// bound is blockDim, threads that return before and between such loops, and
+// loops it must leave inside the threads (a thread-varying bound,
+// `continue`, `break`, a constant bound).
 // Every result is checked against the host in natural and shuffled order.
 #include <vector>
 
@@ -51,6 +52,21 @@ __global__ void tiles_then_rows_kernel(const int* in, int* out, int tiles, int r
   int mixed = 0;
   for (unsigned j = 0; j < blockDim.x; ++j) mixed ^= (acc + static_cast<int>(j)) * 3;
   out[blockIdx.x * 64 + t] = acc + mixed;
+}
+
+// Threads past the end return before the first loop; others return between
+// the two loops, each writing its own marker first.
+__global__ void staged_exit_kernel(const int* in, int* out, int n, int steps) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int v = in[i];
+  for (int s = 0; s < steps; ++s) v = v * 3 % 1001 + s;
+  if (v % 4 == 0) {
+    out[i] = -1 - v;
+    return;
+  }
+  for (int s = 0; s < steps; ++s) v += in[(i + s) % n];
+  out[i] = v;
 }
 
 // Left in the threads: a bound that differs between threads, `continue`,
@@ -129,6 +145,24 @@ int main() {
       tiles_then_rows_kernel<<<3, 64>>>(i, o, 4, 9);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "uniform loops between barriers");
+  }
+  {  // early returns
+    const int n = 150, steps = 6;
+    std::vector<int> in = conformance::pattern(n, 6), want(192, 0);
+    for (int i = 0; i < n; ++i) {
+      int v = in[i];
+      for (int s = 0; s < steps; ++s) v = v * 3 % 1001 + s;
+      if (v % 4 == 0) {
+        want[i] = -1 - v;
+        continue;
+      }
+      for (int s = 0; s < steps; ++s) v += in[(i + s) % n];
+      want[i] = v;
+    }
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
+      staged_exit_kernel<<<3, 64>>>(i, o, 150, 6);
+    });
+    conformance::check_equal(got.data(), want.data(), want.size(), "returns before and between uniform loops");
   }
   {  // loops left in the threads
     const int n = 192;

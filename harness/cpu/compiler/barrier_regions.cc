@@ -7,7 +7,7 @@
 namespace cucpu::compiler {
 namespace {
 
-enum class StatementKind { barrier, barrier_loop, uniform, thread };
+enum class StatementKind { barrier, barrier_loop, guard, uniform, thread };
 
 struct Statement {
   size_t begin;  // token range [begin, end)
@@ -90,12 +90,23 @@ class RegionPlanner {
       } else if (m_interchange_loops && interchangeable_loop(s.begin, s.end, uniform)) {
         if (!interchanged_loop(s.begin, s.end, uniform)) return false;
         s.kind = StatementKind::barrier_loop;
+      } else if (m_interchange_loops && guard_around_loops(s.begin, s.end, uniform)) {
+        if (!guarded_block(s.begin, s.end, uniform)) return false;
+        s.kind = StatementKind::guard;
       }
     }
     // Regions: runs of thread statements.
     int region = -1;
     bool in_region = false;
     for (const Statement& s : statements) {
+      if (s.kind == StatementKind::guard) {
+        // Its header `if (condition) {` is a region of its own, which sets
+        // the guard's flag per thread.
+        size_t brace = c_.closing_bracket(s.begin + 1, m_body_end) + 1;
+        int header = int(m_plan.regions.size());
+        m_plan.regions.push_back({s.begin, brace + 1, top_level, false, m_guard_stack});
+        for (size_t j = s.begin; j <= brace; ++j) m_plan.region_of[j] = header;
+      }
       if (s.kind != StatementKind::thread) {
         in_region = false;
         if (s.kind == StatementKind::barrier) m_plan.barriers.push_back({s.begin, s.end});
@@ -103,7 +114,7 @@ class RegionPlanner {
       }
       if (!in_region) {
         region = int(m_plan.regions.size());
-        m_plan.regions.push_back({s.begin, s.end, top_level, false});
+        m_plan.regions.push_back({s.begin, s.end, top_level, false, m_guard_stack});
         in_region = true;
       }
       m_plan.regions[size_t(region)].last = s.end;
@@ -120,7 +131,10 @@ class RegionPlanner {
     // barrier follows it.
     if (top_level) {
       for (size_t k = statements.size(); k-- > 0;) {
-        if (statements[k].kind == StatementKind::barrier || statements[k].kind == StatementKind::barrier_loop) break;
+        if (statements[k].kind == StatementKind::barrier || statements[k].kind == StatementKind::barrier_loop ||
+            statements[k].kind == StatementKind::guard) {
+          break;
+        }
         if (statements[k].kind == StatementKind::thread) {
           m_final_region = m_plan.region_of[statements[k].begin];
           break;
@@ -285,6 +299,37 @@ class RegionPlanner {
     return false;
   }
 
+  // `if (condition) { ... }` (no else) whose braced body holds a loop that
+  // interchangeable_loop accepts, at its own top level or under such a
+  // guard: the body's statements become a statement list of the block, each
+  // thread's condition is kept in a per-thread flag (RegionPlan's guards),
+  // and every region inside skips the threads whose condition was false.
+  // The commonest naive kernel's `if (row < n && col < n) { for ... }`.
+  bool guard_around_loops(size_t b, size_t e, const std::vector<std::string>& uniform) {
+    if (!c_.is(b, "if") || !c_.is(b + 1, "(")) return false;
+    size_t brace = c_.closing_bracket(b + 1, m_body_end) + 1;
+    if (brace >= e || !c_.is(brace, "{") || c_.closing_bracket(brace, m_body_end) + 1 != e) return false;
+    for (size_t j = b + 2; j < brace - 1; ++j) {
+      if (c_.is(j, "{")) return false;  // a lambda or braced value in the condition
+    }
+    for (size_t j = brace + 1; j < e - 1;) {
+      size_t end = statement_end(c_, j, e - 1);
+      if (end <= j) return false;
+      if (interchangeable_loop(j, end, uniform) || guard_around_loops(j, end, uniform)) return true;
+      j = end;
+    }
+    return false;
+  }
+
+  bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform) {
+    size_t brace = c_.closing_bracket(b + 1, m_body_end) + 1;
+    m_plan.guards.push_back({b, brace, e - 1});
+    m_guard_stack.push_back(int(m_plan.guards.size()) - 1);
+    bool planned = process_list(brace + 1, e - 1, uniform, false);
+    m_guard_stack.pop_back();
+    return planned;
+  }
+
   // Plans the body of the interchangeable loop [b, e).
   bool interchanged_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform) {
     size_t first = b;
@@ -395,6 +440,7 @@ class RegionPlanner {
   std::map<size_t, size_t> m_level_statements;  // first token -> one past the last
   std::set<size_t> m_uniform_assignments;       // first tokens of uniform assignment statements
   int m_final_region = -1;
+  std::vector<int> m_guard_stack;  // the guards around the list being planned, outermost first
   std::string m_reason;
 };
 

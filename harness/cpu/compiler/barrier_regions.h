@@ -28,6 +28,15 @@ struct ThreadRegion {
   size_t last;
   bool top_level;
   bool final;    // the kernel's last region: may hold `return`
+  std::vector<int> guards;  // RegionPlan::guards around it, outermost first
+};
+
+// `if (condition) { body }` around interchanged loops: the header's tokens
+// `if` and `{` and the body's closing brace.
+struct Guard {
+  size_t if_token;
+  size_t open_brace;
+  size_t close_brace;
 };
 
 // A local declared at the top level of a thread statement.
@@ -54,6 +63,9 @@ struct RegionPlan {
   // the threads that exited.
   bool exit_flags = false;
   std::vector<size_t> returns;
+  // Guards: each header `if (c) {` is a region that sets the thread's flag
+  // to c; the regions inside skip threads whose flag is false.
+  std::vector<Guard> guards;
 };
 
 // Plans the regions of the kernel body [body_begin, body_end) whose
@@ -64,6 +76,7 @@ struct RegionPlan {
 // and whose body never leaves it early becomes a loop of the block, its body
 // a region (the thread loop moves inside it), as if a barrier ended each
 // iteration; recursively, so the innermost such loop holds the thread loop.
+// Likewise an `if` without else around such loops becomes a guard.
 bool plan_barrier_regions(const TokenCursor& c, size_t body_begin, size_t body_end,
                           const std::vector<std::string>& parameters, const BlockGroups& groups,
                           BlockUniformity& uniformity, bool interchange_loops, RegionPlan* plan,

@@ -81,8 +81,7 @@ TEST(BarrierRegions, LoopsThatStayInsideTheThreads) {
   EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { if (k == t) continue; sum += k; }"), 0);
   EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { if (k == t) return; }"), 0);
   EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { k += t; }"), 0);         // the body moves the counter
-  EXPECT_EQ(interchanged("if (t < n) { for (int k = 0; k < n; ++k) sum += k; }"), 0);  // not every thread runs it
-  // A `continue` of a loop inside the body is the inner loop's own.
+    // A `continue` of a loop inside the body is the inner loop's own.
   EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { for (int j = 0; j < t; ++j) { if (j == k) continue; "
                          "sum += j; } }"),
             1);
@@ -107,6 +106,30 @@ TEST(BarrierRegions, EarlyReturnsBeforeInterchangedLoops) {
                  "for (int k = 0; k < n; ++k) out[t] += f(k);")
                 .reason,
             "returns before its last barrier");
+}
+
+// An `if` without else around interchangeable loops is a guard: its header
+// is a region of its own and the regions inside carry it.
+TEST(BarrierRegions, GuardsAroundInterchangedLoops) {
+  Planned p = plan("int t = __cucpu_builtin_threadIdx.x; if (t < n) { float sum = 0;"
+                   "for (int k = 0; k < n; ++k) sum += k; out[t] = sum; } out[0] = 1;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.interchanged_loops, 1);
+  ASSERT_EQ(p.plan.guards.size(), 1u);
+  // Inside: before the loop, its body, after it; outside: before the guard,
+  // the guard's header, after the guard.
+  ASSERT_EQ(p.plan.regions.size(), 6u);
+  int inside = 0;
+  for (const ThreadRegion& region : p.plan.regions) inside += region.guards == std::vector<int>{0};
+  EXPECT_EQ(inside, 3);
+  // Not guards: an `if` with an else, or around no interchangeable loop.
+  for (const char* body : {"if (t < n) { for (int k = 0; k < n; ++k) out[t] += k; } else { out[t] = 0; }",
+                           "if (t < n) { for (int k = 0; k < t; ++k) out[t] += k; }"}) {
+    p = plan(std::string("int t = __cucpu_builtin_threadIdx.x;") + body);
+    ASSERT_TRUE(p.split) << p.reason;
+    EXPECT_TRUE(p.plan.guards.empty()) << body;
+    EXPECT_EQ(p.plan.interchanged_loops, 0) << body;
+  }
 }
 
 TEST(BarrierRegions, InterchangeCanBeTurnedOff) {

@@ -42,6 +42,14 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       edits.push_back({c.token(at).begin, c.token(at + 1).end, "{ cucpu_exited_at[cucpu_t] = true; return; }"});
     }
   }
+  for (size_t g = 0; g < plan.guards.size(); ++g) {
+    const Guard& guard = plan.guards[g];
+    std::string flag = "cucpu_guard_" + std::to_string(g);
+    begin += " static thread_local bool " + flag + "[1024]; auto* const " + flag + "_at = " + flag + ";";
+    edits.push_back({c.token(guard.if_token).begin, c.token(guard.if_token).end, flag + "_at[cucpu_t] ="});
+    edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end, ";"});
+    edits.push_back({c.token(guard.close_brace).begin, c.token(guard.close_brace).end, ""});
+  }
   edits.push_back({c.token(open).end, c.token(open).end, begin});
   // Braces around interchanged loops' single statements (outer loops
   // first). Where a thread loop starts at the same place, its opener comes
@@ -64,16 +72,24 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     if (!region_ends.count(c.token(body_last).end)) other_ends.insert(c.token(body_last).end);
   }
   for (size_t at : other_ends) push_closing_braces(at);
-  for (size_t r = 0; r < plan.regions.size(); ++r) {
+  // In source order: where one region ends and the next starts at one place
+  // (a guard's header, then the first region inside it), the closer comes
+  // first.
+  std::vector<size_t> in_order(plan.regions.size());
+  for (size_t r = 0; r < in_order.size(); ++r) in_order[r] = r;
+  std::sort(in_order.begin(), in_order.end(),
+            [&](size_t a, size_t b) { return plan.regions[a].first < plan.regions[b].first; });
+  for (size_t r : in_order) {
     const ThreadRegion& region = plan.regions[r];
     const RegionCode& code = storage.regions[r];
     // Openers go at the end of the token before the region, so a #pragma
     // line that starts the region stays at the start of its line.
     size_t before = c.token(region.first - 1).end;
-    bool after_exit = plan.exit_flags && region.first > plan.returns.front();
+    std::string skips;
+    if (plan.exit_flags && region.first > plan.returns.front()) skips += "if (cucpu_exited_at[cucpu_t]) return; ";
+    for (int g : region.guards) skips += "if (!cucpu_guard_" + std::to_string(g) + "_at[cucpu_t]) return; ";
     edits.push_back({before, before,
-                     code.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " +
-                         (after_exit ? "if (cucpu_exited_at[cucpu_t]) return; " : "") + code.bindings});
+                     code.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " + skips + code.bindings});
     size_t after = c.token(region.last - 1).end;
     edits.push_back({after, after, code.write_backs + " });"});
     push_closing_braces(after);

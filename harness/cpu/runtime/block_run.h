@@ -75,6 +75,7 @@ struct BlockRun {
   // next ready thread come from a per-block seeded generator.
   bool shuffled = false;
   std::vector<unsigned> start_order;
+  std::vector<uint3> start_thread_idx;  // threadIdx of each start_order entry
   std::mt19937_64 random;
 };
 

@@ -254,6 +254,15 @@ void reset_block(BlockRun& block, unsigned threads, const LaunchJob& job, unsign
     block.start_order.resize(threads);
     std::iota(block.start_order.begin(), block.start_order.end(), 0u);
     std::shuffle(block.start_order.begin(), block.start_order.end(), block.random);
+    // The thread indices once per block: split kernels enter every thread
+    // once per region (per iteration of an interchanged loop), and three
+    // divisions each cost more than most regions' work.
+    block.start_thread_idx.resize(threads);
+    unsigned plane = job.block.x * job.block.y;
+    for (unsigned i = 0; i < threads; ++i) {
+      unsigned linear = block.start_order[i];
+      block.start_thread_idx[i] = uint3{linear % job.block.x, linear % plane / job.block.x, linear / plane};
+    }
   }
   reset_group_rendezvous(block);
 }
@@ -273,6 +282,7 @@ bool run_block(Worker& worker, const LaunchJob& job, unsigned long long block_li
   context.next_start = 0;
   context.exited = 0;
   context.start_order = job.shuffled ? block.start_order.data() : nullptr;
+  context.start_thread_idx = job.shuffled ? block.start_thread_idx.data() : nullptr;
   worker.trapped = false;
   for (;;) {
     boost::context::fiber next = next_context(worker, true);

@@ -32,7 +32,8 @@ inline void for_each_thread(Region&& region) {
   if (context.start_order != nullptr) {
     for (unsigned i = 0; i < count; ++i) {
       unsigned linear = context.start_order[i];
-      set_thread_index(context, linear);
+      context.linear = linear;
+      context.thread_idx = context.start_thread_idx[i];
       region(linear);
     }
     return;

@@ -3,7 +3,8 @@
 // over the threads): a naive matmul with a bounds guard after the loop, a
 // 2-D block, nested unbraced loops, a uniform loop inside a loop with
 // barriers, locals declared before the loop and used after it, a loop whose
-// bound is blockDim, threads that return before and between such loops, and
+// bound is blockDim, threads that return before and between such loops,
+// loops under per-thread guards (nested, one with a `return` inside), and
 // loops it must leave inside the threads (a thread-varying bound,
 // `continue`, `break`, a constant bound).
 // Every result is checked against the host in natural and shuffled order.
@@ -67,6 +68,30 @@ __global__ void staged_exit_kernel(const int* in, int* out, int n, int steps) {
   }
   for (int s = 0; s < steps; ++s) v += in[(i + s) % n];
   out[i] = v;
+}
+
+// The guard form of the naive kernel, with a nested guard around a second
+// loop and a thread that returns inside the outer guard; an `if` with an
+// `else` stays in the threads.
+__global__ void guarded_kernel(const int* in, int* out, int n, int steps) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int extra = 0;
+  if (i < n) {
+    int v = in[i];
+    for (int s = 0; s < steps; ++s) v += in[(i * 7 + s) % n] % 10;
+    if (v % 3 == 0) {
+      for (int s = 0; s < steps; ++s) v -= s;
+      extra = 1;
+    }
+    if (v % 5 == 0) return;
+    out[i] = v;
+  }
+  if (i % 2 == 0) {
+    for (int s = 0; s < steps; ++s) extra += s;
+  } else {
+    extra = -extra;
+  }
+  if (i < n + 10) out[n + 10 + i] = extra;
 }
 
 // Left in the threads: a bound that differs between threads, `continue`,
@@ -163,6 +188,33 @@ int main() {
       staged_exit_kernel<<<3, 64>>>(i, o, 150, 6);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "returns before and between uniform loops");
+  }
+  {  // guards
+    const int n = 150, steps = 5;
+    std::vector<int> in = conformance::pattern(n, 7), want(2 * n + 20, 0);
+    for (int i = 0; i < 192; ++i) {
+      int extra = 0;
+      if (i < n) {
+        int v = in[i];
+        for (int s = 0; s < steps; ++s) v += in[(i * 7 + s) % n] % 10;
+        if (v % 3 == 0) {
+          for (int s = 0; s < steps; ++s) v -= s;
+          extra = 1;
+        }
+        if (v % 5 == 0) continue;
+        want[i] = v;
+      }
+      if (i % 2 == 0) {
+        for (int s = 0; s < steps; ++s) extra += s;
+      } else {
+        extra = -extra;
+      }
+      if (i < n + 10) want[n + 10 + i] = extra;
+    }
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
+      guarded_kernel<<<3, 64>>>(i, o, 150, 5);
+    });
+    conformance::check_equal(got.data(), want.data(), want.size(), "loops under per-thread guards");
   }
   {  // loops left in the threads
     const int n = 192;

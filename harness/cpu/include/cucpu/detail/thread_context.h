@@ -31,6 +31,7 @@ struct ThreadContext {
   unsigned start_count;         // threads per block
   unsigned exited;              // threads of this block that returned
   const unsigned* start_order;  // null: 0, 1, 2, ...; else a shuffled order
+  const uint3* start_thread_idx;  // with start_order: each one's threadIdx (no divisions per start)
   const KernelSite* site;       // the running kernel, null on the host
   void* block;                  // the scheduler's BlockRun
 };
@@ -54,9 +55,13 @@ inline void set_thread_index(ThreadContext& c, unsigned linear) {
 inline bool begin_next_thread() {
   ThreadContext& c = tls_context;
   if (c.next_start >= c.start_count) return false;
-  unsigned linear = c.start_order ? c.start_order[c.next_start] : c.next_start;
+  if (c.start_order != nullptr) {
+    c.linear = c.start_order[c.next_start];
+    c.thread_idx = c.start_thread_idx[c.next_start];
+  } else {
+    set_thread_index(c, c.next_start);
+  }
   ++c.next_start;
-  set_thread_index(c, linear);
   return true;
 }
 

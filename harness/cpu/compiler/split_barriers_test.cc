@@ -61,11 +61,7 @@ TEST(SplitBarriers, ReductionIsSplitIntoThreadLoops) {
   EXPECT_TRUE(contains(out, "::cucpu::detail::split_block_begin();"));
   EXPECT_TRUE(contains(out, "::cucpu::detail::split_block_end();"));
   // Three regions: before the loop, the loop body, after the loop.
-  size_t loops = 0;
-  for (size_t at = out.find("for_each_thread"); at != std::string::npos; at = out.find("for_each_thread", at + 1)) {
-    ++loops;
-  }
-  EXPECT_EQ(loops, 3u) << out;
+  EXPECT_EQ(occurrences(out, "for_each_thread"), 3u) << out;
   // `tid` is recomputed from threadIdx in the later regions, not stored.
   EXPECT_FALSE(contains(out, "cucpu_split_0_tid"));
   EXPECT_TRUE(contains(out, "unsigned tid = (static_cast<const uint3&>(::cucpu::detail::tls_context.thread_idx)).x;"));
@@ -346,12 +342,7 @@ TEST(SplitBarriers, EarlyReturnIsRememberedPerThread) {
   EXPECT_TRUE(contains(out, "if (i >= n) { cucpu_exited_at[cucpu_t] = true; return; }")) << out;
   // Cleared per block; checked by the loop's region and the last one, not the first.
   EXPECT_TRUE(contains(out, "cucpu_exited_at[cucpu_i] = false;")) << out;
-  size_t checks = 0;
-  for (size_t at = out.find("if (cucpu_exited_at[cucpu_t]) return;"); at != std::string::npos;
-       at = out.find("if (cucpu_exited_at[cucpu_t]) return;", at + 1)) {
-    ++checks;
-  }
-  EXPECT_EQ(checks, 2u) << out;
+  EXPECT_EQ(occurrences(out, "if (cucpu_exited_at[cucpu_t]) return;"), 2u) << out;
 }
 
 TEST(SplitBarriers, DisabledByOption) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <initializer_list>
 #include <string>
 
@@ -27,6 +28,13 @@ inline ::testing::AssertionResult contains_all(const std::string& text, std::ini
   }
   if (missing.empty()) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "missing" << missing << " in:\n" << text;
+}
+
+// How many times `part` occurs in `text` (overlaps counted).
+inline size_t occurrences(const std::string& text, const std::string& part) {
+  size_t count = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
 }
 
 }  // namespace cucpu::compiler

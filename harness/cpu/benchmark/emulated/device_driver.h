@@ -1,7 +1,8 @@
 // The host side every emulated workload shares: inputs copied to the device,
 // a launch sequence timed to completion, the output's checksum read back,
 // and the two multi-kernel drivers (per-block sums, three-kernel inclusive
-// scan) whose workloads differ only in their block kernel. Each workload's
+// scan) whose workloads differ only in their block kernel, and the matmul
+// driver. Each workload's
 // .cu keeps its kernel and says only how to launch it.
 #pragma once
 
@@ -45,6 +46,20 @@ inline void report_device_checksum(const char* workload, const float* device, si
   std::vector<float> host(count);
   BENCH_CUDA(cudaMemcpy(host.data(), device, count * sizeof(float), cudaMemcpyDeviceToHost));
   report_checksum(workload, host);
+}
+
+// C = A * B for size x size matrices (inputs seeded 4 and 5): `kernel`
+// launched on 16x16 blocks (kMatmulTile), one per 16x16 tile of C.
+template <typename Kernel>
+void time_matmul(const char* workload, int size, Kernel kernel) {
+  const size_t count = size_t(size) * size;
+  float* a = to_device(make_input(count, 4));
+  float* b = to_device(make_input(count, 5));
+  float* c = device_buffer(count);
+  const dim3 block(kMatmulTile, kMatmulTile);
+  const dim3 grid(size / kMatmulTile, size / kMatmulTile);
+  time_launches(workload, [&] { kernel<<<grid, block>>>(a, b, c, size); });
+  report_device_checksum(workload, c, count);
 }
 
 // Per-block sums of `elements` input floats (seeded by `seed`), two elements

@@ -17,14 +17,6 @@ __global__ void naive_matmul_kernel(const float* __restrict__ a, const float* __
 }
 
 int main() {
-  const int size = kNaiveMatmulSize;
-  const size_t count = size_t(size) * size;
-  float* d_a = to_device(make_input(count, 4));
-  float* d_b = to_device(make_input(count, 5));
-  float* d_c = device_buffer(count);
-  const dim3 block(kMatmulTile, kMatmulTile);
-  const dim3 grid(size / kMatmulTile, size / kMatmulTile);
-  time_launches("naive_matmul", [&] { naive_matmul_kernel<<<grid, block>>>(d_a, d_b, d_c, size); });
-  report_device_checksum("naive_matmul", d_c, count);
+  time_matmul("naive_matmul", kNaiveMatmulSize, naive_matmul_kernel);
   return 0;
 }

@@ -1,26 +1,7 @@
-// Native baseline for emulated/tiled_matmul.cu: C = A * B as the usual
-// cache-friendly i-k-j loop (rows in parallel). Each C element accumulates
-// its products in the same k order as the kernel.
-#include "harness/cpu/benchmark/workloads.h"
-
-using namespace workloads;
+// Native baseline for emulated/tiled_matmul.cu: native/ikj_matmul.h at its size.
+#include "harness/cpu/benchmark/native/ikj_matmul.h"
 
 int main() {
-  const int size = kMatmulSize;
-  const size_t count = size_t(size) * size;
-  std::vector<float> a = make_input(count, 4), b = make_input(count, 5), c(count);
-  time_and_report("tiled_matmul", [&] {
-#pragma omp parallel for schedule(static)
-    for (int i = 0; i < size; ++i) {
-      float* c_row = &c[size_t(i) * size];
-      for (int j = 0; j < size; ++j) c_row[j] = 0.0f;
-      for (int k = 0; k < size; ++k) {
-        const float a_ik = a[size_t(i) * size + k];
-        const float* b_row = &b[size_t(k) * size];
-        for (int j = 0; j < size; ++j) c_row[j] += a_ik * b_row[j];
-      }
-    }
-  });
-  report_checksum("tiled_matmul", c);
+  workloads::time_ikj_matmul("tiled_matmul", workloads::kMatmulSize);
   return 0;
 }

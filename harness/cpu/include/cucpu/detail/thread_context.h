@@ -81,6 +81,10 @@ namespace {
   asm volatile("" : : "r"(&anchor) : "memory");
 }
 
+// The thread that loads the library (the runner's, which then calls the
+// solution's host code) does the same while the library loads.
+[[gnu::constructor]] void allocate_module_tls_on_load() { allocate_module_tls(); }
+
 }  // namespace
 
 // Runs CUDA threads of the current block until none is left to start. It is

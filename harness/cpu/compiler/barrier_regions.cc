@@ -9,6 +9,12 @@ namespace {
 
 enum class StatementKind { barrier, barrier_loop, guard, uniform, thread };
 
+// An interchangeable loop, as interchangeable_loop found it.
+struct UniformLoop {
+  size_t header_close = 0;                // its header's `)`
+  std::vector<std::string> body_uniform;  // uniform names in its body
+};
+
 struct Statement {
   size_t begin;  // token range [begin, end)
   size_t end;
@@ -87,8 +93,8 @@ class RegionPlanner {
         s.kind = StatementKind::barrier_loop;
       } else if (uniform_statement(s.begin, s.end, uniform)) {
         s.kind = StatementKind::uniform;
-      } else if (m_interchange_loops && interchangeable_loop(s.begin, s.end, uniform)) {
-        if (!interchanged_loop(s.begin, s.end, uniform)) return false;
+      } else if (UniformLoop loop; m_interchange_loops && interchangeable_loop(s.begin, s.end, uniform, &loop)) {
+        if (!interchanged_loop(s.end, loop)) return false;
         s.kind = StatementKind::barrier_loop;
       } else if (m_interchange_loops && guard_around_loops(s.begin, s.end, uniform)) {
         if (!guarded_block(s.begin, s.end, uniform)) return false;
@@ -269,7 +275,10 @@ class RegionPlanner {
   // the block's. Nor for loops bounded by constants alone (`p < 16` over a
   // shared tile): short, unrolled by g++ in each thread, they ran slower
   // interchanged (harness/cpu/README.md, Speed).
-  bool interchangeable_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform) {
+  // `loop`, if given, receives the header's closing parenthesis and the
+  // uniform names in the body (the counter added).
+  bool interchangeable_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform,
+                            UniformLoop* loop = nullptr) {
     size_t first = b;
     while (first < e && c_.directive(first)) ++first;
     if (!c_.is(first, "for") || !c_.is(first + 1, "(")) return false;
@@ -284,7 +293,9 @@ class RegionPlanner {
     if (stray_jump(c_, body, e)) return false;
     std::vector<std::string> uniform = outer_uniform;
     if (!uniform_loop_header(first, e, &uniform).empty()) return false;
-    return bound_read_at_run_time(first + 1, body - 1, outer_uniform);
+    if (!bound_read_at_run_time(first + 1, body - 1, outer_uniform)) return false;
+    if (loop != nullptr) *loop = {body - 1, std::move(uniform)};
+    return true;
   }
 
   // Does the header (open, close) read a kernel parameter, a uniform local,
@@ -330,18 +341,14 @@ class RegionPlanner {
     return planned;
   }
 
-  // Plans the body of the interchangeable loop [b, e).
-  bool interchanged_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform) {
-    size_t first = b;
-    while (c_.directive(first)) ++first;
-    size_t close = c_.closing_bracket(first + 1, m_body_end);
-    std::vector<std::string> uniform = outer_uniform;
-    uniform_loop_header(first, e, &uniform);
+  // Plans the body of the interchangeable loop that ends before e.
+  bool interchanged_loop(size_t e, const UniformLoop& loop) {
     ++m_plan.interchanged_loops;
-    if (c_.is(close + 1, "{")) return process_list(close + 2, e - 1, uniform, false);
+    size_t close = loop.header_close;
+    if (c_.is(close + 1, "{")) return process_list(close + 2, e - 1, loop.body_uniform, false);
     // A single statement gets braces: its thread loop is more than one.
     m_plan.added_braces.push_back({close, e - 1});
-    return process_list(close + 1, e, uniform, false);
+    return process_list(close + 1, e, loop.body_uniform, false);
   }
 
   // Checks that the header of the `for` loop [b, e) is block-uniform and

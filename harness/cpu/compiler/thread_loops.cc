@@ -35,8 +35,8 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
   std::vector<Edit> edits;
   std::string begin = " ::cucpu::detail::split_block_begin();";
   if (plan.exit_flags) {
-    begin += " static thread_local bool cucpu_exited[1024]; auto* const cucpu_exited_at = cucpu_exited;"
-             " for (unsigned cucpu_i = 0; cucpu_i < ::cucpu::detail::tls_context.start_count; ++cucpu_i)"
+    begin += " " + per_thread_array("bool", "cucpu_exited") +
+             "for (unsigned cucpu_i = 0; cucpu_i < ::cucpu::detail::tls_context.start_count; ++cucpu_i)"
              " cucpu_exited_at[cucpu_i] = false;";
     for (size_t at : plan.returns) {
       edits.push_back({c.token(at).begin, c.token(at + 1).end, "{ cucpu_exited_at[cucpu_t] = true; return; }"});
@@ -45,7 +45,7 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
   for (size_t g = 0; g < plan.guards.size(); ++g) {
     const Guard& guard = plan.guards[g];
     std::string flag = "cucpu_guard_" + std::to_string(g);
-    begin += " static thread_local bool " + flag + "[1024]; auto* const " + flag + "_at = " + flag + ";";
+    begin += " " + per_thread_array("bool", flag);
     edits.push_back({c.token(guard.if_token).begin, c.token(guard.if_token).end, flag + "_at[cucpu_t] ="});
     edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end, ";"});
     edits.push_back({c.token(guard.close_brace).begin, c.token(guard.close_brace).end, ""});

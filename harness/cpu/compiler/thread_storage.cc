@@ -15,6 +15,10 @@ void blank_tokens(const TokenCursor& c, size_t b, size_t e, std::vector<Edit>* i
   }
 }
 
+std::string per_thread_array(const std::string& type, const std::string& name) {
+  return "static thread_local " + type + " " + name + "[1024]; auto* const " + name + "_at = " + name + "; ";
+}
+
 bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_end, const RegionPlan& plan,
                          BlockUniformity& uniformity, const std::function<std::string(size_t)>& final_text,
                          int* storage_counter, ThreadStorage* out, std::string* reason) {
@@ -96,8 +100,7 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
       const Declarator& v = d.declarators[k];
       std::string name = c.word(v.name);
       std::string storage = "cucpu_split_" + std::to_string((*storage_counter)++) + "_" + name;
-      home.storage += "static thread_local ::std::remove_cv_t<" + type + spell(v.suffix_begin, v.suffix_end) + "> " +
-                      storage + "[1024]; auto* const " + storage + "_at = " + storage + "; ";
+      home.storage += per_thread_array("::std::remove_cv_t<" + type + spell(v.suffix_begin, v.suffix_end) + ">", storage);
       used_in[k].insert(local.region);
       // A scalar or struct whose address the kernel never takes is copied
       // into a local for the region and back at its end, so g++ keeps it

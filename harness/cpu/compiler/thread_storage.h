@@ -38,6 +38,12 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
                          BlockUniformity& uniformity, const std::function<std::string(size_t)>& final_text,
                          int* storage_counter, ThreadStorage* out, std::string* reason);
 
+// The declaration of per-thread storage `name`: a block-wide thread_local
+// array of `type` with a slot per thread (1024, the most a block has), and
+// `name_at`, a pointer to it that regions capture (one TLS lookup per block,
+// not per access).
+std::string per_thread_array(const std::string& type, const std::string& name);
+
 // Edits that remove tokens [b, e), keeping line breaks and line markers so
 // the following lines keep their numbers.
 void blank_tokens(const TokenCursor& c, size_t b, size_t e, std::vector<Edit>* into);

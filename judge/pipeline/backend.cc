@@ -58,7 +58,11 @@ std::vector<std::string> Backend::compile_command(const std::vector<std::filesys
     // loaded on another machine's CPU.
     for (const char* flag : {"-O3", "-std=c++20", "-shared"}) command.push_back(flag);
     if (check_memory) command.push_back("--check-memory");
-    if (!split_barriers) command.push_back("--split-barriers=off");
+    if (!split_barriers) {
+      command.push_back("--split-barriers=off");
+    } else if (exact_barriers) {
+      command.push_back("--split-barriers=exact");
+    }
   }
   command.push_back("-include");
   command.push_back(prototype_header.string());

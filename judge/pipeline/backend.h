@@ -27,9 +27,13 @@ struct Backend {
   bool check_memory = false;
   // CPU backend only: let cucc split kernels at their barriers into loops
   // over threads (fast). Off, every kernel runs on fibers, where each real
-  // __syncthreads is the only synchronisation: the judge's shuffled pass
-  // needs that to expose a missing barrier (split regions add barriers).
+  // __syncthreads is the only synchronisation.
   bool split_barriers = true;
+  // CPU backend only, with split_barriers: split only kernels where no
+  // barrier the split adds between regions can be observed, the others on
+  // fibers (cucc --split-barriers=exact). The judge's shuffled pass needs
+  // that to expose a missing barrier.
+  bool exact_barriers = false;
   std::map<std::string, std::string> runner_env;  // added to every runner's environment
   std::filesystem::path confine;  // harness/sandbox:confine, which runs the compiler confined
   // Files the compiler must read besides the toolkit and system headers

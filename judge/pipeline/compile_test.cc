@@ -97,18 +97,25 @@ TEST(EntryTrampoline, CastsEachArgumentToItsDeclaredType) {
   EXPECT_NE(source.find("*static_cast<double const*>(args[3])"), std::string::npos) << source;
 }
 
-// The shuffled pass's build (judging.cc) keeps every kernel on fibers; its
-// command, and so its cache key, differs from the split build's.
-TEST(CpuCompileCommand, AnUnsplitBuildAsksCuccNotToSplitBarriers) {
+// The shuffled pass's build (judging.cc) splits only where no added barrier
+// can be observed; its command, and so its cache key, differs from the
+// split build's. An unsplit build keeps every kernel on fibers.
+TEST(CpuCompileCommand, TheShuffledPassesAndUnsplitBuildsNameTheirSplitting) {
   Backend backend;
   backend.kind = BackendKind::Cpu;
   backend.compiler = "cucc";
-  const auto has_flag = [](const std::vector<std::string>& command) {
-    return std::find(command.begin(), command.end(), "--split-barriers=off") != command.end();
+  const auto has_flag = [](const std::vector<std::string>& command, const std::string& flag) {
+    return std::find(command.begin(), command.end(), flag) != command.end();
   };
-  EXPECT_FALSE(has_flag(backend.compile_command({"a.cu"}, "p.h", "lib.so")));
+  const std::vector<std::string> split = backend.compile_command({"a.cu"}, "p.h", "lib.so");
+  EXPECT_FALSE(has_flag(split, "--split-barriers=off"));
+  EXPECT_FALSE(has_flag(split, "--split-barriers=exact"));
+  backend.exact_barriers = true;
+  EXPECT_TRUE(has_flag(backend.compile_command({"a.cu"}, "p.h", "lib.so"), "--split-barriers=exact"));
   backend.split_barriers = false;
-  EXPECT_TRUE(has_flag(backend.compile_command({"a.cu"}, "p.h", "lib.so")));
+  const std::vector<std::string> unsplit = backend.compile_command({"a.cu"}, "p.h", "lib.so");
+  EXPECT_TRUE(has_flag(unsplit, "--split-barriers=off"));
+  EXPECT_FALSE(has_flag(unsplit, "--split-barriers=exact"));
 }
 
 TEST(CompileWithNvcc, BuildsTheLibraryThenReusesIt) {

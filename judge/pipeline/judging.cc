@@ -145,11 +145,13 @@ class Judging {
     return m_backend.kind == BackendKind::Cpu && m_options.shuffled_check && m_options.check_tier.has_value();
   }
 
-  // The solution's library; on the CPU backend with a shuffled pass, also an
-  // unsplit build for that pass: split kernels (harness/cpu/compiler/
-  // split_barriers.h) gain barriers at region boundaries, which would hide a
-  // missing one, while on fibers every real barrier is the only
-  // synchronisation. The natural pass and the benchmark use the split build.
+  // The solution's library; on the CPU backend with a shuffled pass, also a
+  // build for that pass where every synchronisation a thread can observe is
+  // one of the source's barriers: split kernels (harness/cpu/compiler/
+  // split_barriers.h) gain barriers at region boundaries, which could hide a
+  // missing one, so that build splits only the kernels where no added
+  // barrier can be observed (added_barriers.h) and runs the others on
+  // fibers. The natural pass and the benchmark use the usual split build.
   bool compile() {
     m_report.compiler_version = m_processes.compiler_version(m_backend);
     m_emit({{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
@@ -159,9 +161,9 @@ class Judging {
       m_shuffled_library = m_library;
       return true;
     }
-    Backend unsplit = m_backend;
-    unsplit.split_barriers = false;
-    return compile_build(unsplit, "library-unsplit", m_report.shuffled_compile_command, m_shuffled_library);
+    Backend exact = m_backend;
+    exact.exact_barriers = true;
+    return compile_build(exact, "library-exact", m_report.shuffled_compile_command, m_shuffled_library);
   }
 
   bool compile_build(const Backend& backend, const std::string& private_name, std::string& command,
@@ -660,7 +662,7 @@ class Judging {
   TotalTimeClock m_total_clock;
   JudgeReport m_report;
   std::filesystem::path m_library;
-  std::filesystem::path m_shuffled_library;  // unsplit on the CPU backend (see compile())
+  std::filesystem::path m_shuffled_library;  // the exact split on the CPU backend (see compile())
   std::map<std::string, CallData> m_calls;  // see call_data
   // What the calls prepared ahead of their pass (to measure the reference's
   // time for derived limits) may hold in all.

@@ -102,8 +102,9 @@ struct JudgeReport {
   Backend backend;
   std::string compiler_version;
   std::string compile_command;
-  // CPU backend: the unsplit build the shuffled pass loads (empty when that
-  // pass does not run or uses the build above).
+  // CPU backend: the build the shuffled pass loads, split only where no
+  // added barrier can be observed (empty when that pass does not run or
+  // uses the build above).
   std::string shuffled_compile_command;
   Verdict verdict = Verdict::Accepted;
   std::string message;

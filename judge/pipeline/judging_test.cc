@@ -151,7 +151,7 @@ class FakeProcesses : public JudgingProcesses {
     CompileOutcome outcome;
     outcome.ok = compile_ok;
     outcome.source_hash = "fakehash";
-    outcome.library = backend.split_barriers ? "/nonexistent/split/libsolution.so" : "/nonexistent/unsplit/libsolution.so";
+    outcome.library = backend.exact_barriers ? "/nonexistent/exact/libsolution.so" : "/nonexistent/split/libsolution.so";
     outcome.log = compile_ok ? "" : "error: scripted compile failure";
     return outcome;
   }
@@ -251,16 +251,17 @@ TEST_F(JudgingTest, ACorrectSolutionPassesBothPassesOnTheCpuBackendEachOnSeedsOf
   EXPECT_EQ(m_statuses.back(), "ACCEPTED");
 }
 
-// Split kernels gain barriers at region boundaries, which hide a missing
-// __syncthreads; the shuffled pass must run the unsplit (fiber) build.
-TEST_F(JudgingTest, TheShuffledPassLoadsTheUnsplitBuildAndTheOthersTheSplitOne) {
+// Split kernels gain barriers at region boundaries, which can hide a missing
+// __syncthreads; the shuffled pass must run the build that splits only where
+// they cannot be observed.
+TEST_F(JudgingTest, TheShuffledPassLoadsTheExactBuildAndTheOthersTheSplitOne) {
   m_options.benchmark = true;
   FakeProcesses processes(m_problem, correct);
   const JudgeReport report = judge(processes);
   EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
   EXPECT_EQ(processes.journal.compiles, 2);
   EXPECT_EQ(processes.journal.runner_library["check-natural"], "/nonexistent/split/libsolution.so");
-  EXPECT_EQ(processes.journal.runner_library["check-shuffled"], "/nonexistent/unsplit/libsolution.so");
+  EXPECT_EQ(processes.journal.runner_library["check-shuffled"], "/nonexistent/exact/libsolution.so");
   EXPECT_EQ(processes.journal.runner_library["bench"], "/nonexistent/split/libsolution.so");
 }
 

@@ -35,7 +35,7 @@ class RegionPlanner {
 
   bool run(const std::vector<std::string>& parameters) {
     collect_level_statements(m_body_begin, m_body_end);
-    if (!process_list(m_body_begin, m_body_end, parameters, true)) return false;
+    if (!process_list(m_body_begin, m_body_end, parameters, true, &m_plan.steps)) return false;
     if (!check_returns()) return false;
     std::sort(m_plan.locals.begin(), m_plan.locals.end(), [](const RegionLocal& a, const RegionLocal& b) {
       return a.syntax.statement_begin < b.syntax.statement_begin;
@@ -66,8 +66,10 @@ class RegionPlanner {
   }
 
   // Classifies and records the statements of the list [b, e); recurses into
-  // barrier loops. `uniform` holds the uniform names visible here.
-  bool process_list(size_t b, size_t e, std::vector<std::string> uniform, bool top_level) {
+  // barrier loops. `uniform` holds the uniform names visible here. Appends
+  // the list's shape to `steps`.
+  bool process_list(size_t b, size_t e, std::vector<std::string> uniform, bool top_level,
+                    std::vector<PlanStep>* steps) {
     std::vector<Statement> statements;
     for (size_t i = b; i < e;) {
       size_t end = statement_end(c_, i, e);
@@ -75,7 +77,10 @@ class RegionPlanner {
       statements.push_back({i, end, StatementKind::thread});
       i = end;
     }
-    for (Statement& s : statements) {
+    std::vector<PlanStep> nested(statements.size());  // the step of each statement that holds a list
+    for (size_t k = 0; k < statements.size(); ++k) {
+      Statement& s = statements[k];
+      PlanStep& step = nested[k];
       bool barrier = contains_barrier(s.begin, s.end);
       if (barrier_statement(s.begin, s.end)) {
         s.kind = StatementKind::barrier;
@@ -84,27 +89,30 @@ class RegionPlanner {
         while (first < s.end && c_.directive(first)) ++first;
         if (c_.is(first, "{")) {
           // A braced block (an inlined call): a statement list of its own.
-          if (!process_list(first + 1, s.end - 1, uniform, false)) return false;
+          step.kind = PlanStep::Kind::block;
+          if (!process_list(first + 1, s.end - 1, uniform, false, &step.body)) return false;
         } else if (!c_.is(first, "for")) {
           return fail("has a __syncthreads() inside a statement other than a 'for' loop");
-        } else if (!barrier_loop(first, s.end, uniform)) {
+        } else if (!barrier_loop(first, s.end, uniform, &step.body)) {
           return false;
         }
         s.kind = StatementKind::barrier_loop;
       } else if (uniform_statement(s.begin, s.end, uniform)) {
         s.kind = StatementKind::uniform;
       } else if (UniformLoop loop; m_interchange_loops && interchangeable_loop(s.begin, s.end, uniform, &loop)) {
-        if (!interchanged_loop(s.end, loop)) return false;
+        if (!interchanged_loop(s.end, loop, &step.body)) return false;
         s.kind = StatementKind::barrier_loop;
       } else if (m_interchange_loops && guard_around_loops(s.begin, s.end, uniform)) {
-        if (!guarded_block(s.begin, s.end, uniform)) return false;
+        step.kind = PlanStep::Kind::block;
+        if (!guarded_block(s.begin, s.end, uniform, &step.body)) return false;
         s.kind = StatementKind::guard;
       }
     }
     // Regions: runs of thread statements.
     int region = -1;
     bool in_region = false;
-    for (const Statement& s : statements) {
+    for (size_t k = 0; k < statements.size(); ++k) {
+      const Statement& s = statements[k];
       if (s.kind == StatementKind::guard) {
         // Its header `if (condition) {` is a region of its own, which sets
         // the guard's flag per thread.
@@ -112,15 +120,22 @@ class RegionPlanner {
         int header = int(m_plan.regions.size());
         m_plan.regions.push_back({s.begin, brace + 1, top_level, false, m_guard_stack});
         for (size_t j = s.begin; j <= brace; ++j) m_plan.region_of[j] = header;
+        steps->push_back({PlanStep::Kind::region, header, {}});
       }
       if (s.kind != StatementKind::thread) {
         in_region = false;
-        if (s.kind == StatementKind::barrier) m_plan.barriers.push_back({s.begin, s.end});
+        if (s.kind == StatementKind::barrier) {
+          m_plan.barriers.push_back({s.begin, s.end});
+          steps->push_back({PlanStep::Kind::barrier, -1, {}});
+        } else if (s.kind != StatementKind::uniform) {
+          steps->push_back(std::move(nested[k]));
+        }
         continue;
       }
       if (!in_region) {
         region = int(m_plan.regions.size());
         m_plan.regions.push_back({s.begin, s.end, top_level, false, m_guard_stack});
+        steps->push_back({PlanStep::Kind::region, region, {}});
         in_region = true;
       }
       m_plan.regions[size_t(region)].last = s.end;
@@ -251,7 +266,7 @@ class RegionPlanner {
   }
 
   // for (TYPE var = uniform; uniform cond; var update) { body with barriers }
-  bool barrier_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform) {
+  bool barrier_loop(size_t b, size_t e, const std::vector<std::string>& outer_uniform, std::vector<PlanStep>* steps) {
     size_t body = c_.closing_bracket(b + 1, m_body_end) + 1;
     if (!c_.is(body, "{") || c_.closing_bracket(body, m_body_end) + 1 != e) {
       return fail("has a barrier in a 'for' loop without a braced body");
@@ -260,7 +275,7 @@ class RegionPlanner {
     std::string why = uniform_loop_header(b, e, &uniform);
     if (!why.empty()) return fail("has a barrier in a 'for' loop " + why);
     if (stray_jump(c_, body + 1, e - 1)) return fail("has 'break' or 'continue' in a loop with a barrier");
-    return process_list(body + 1, e - 1, uniform, false);
+    return process_list(body + 1, e - 1, uniform, false, steps);
   }
 
   // A loop without barriers that every thread runs the same number of
@@ -332,23 +347,23 @@ class RegionPlanner {
     return false;
   }
 
-  bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform) {
+  bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform, std::vector<PlanStep>* steps) {
     size_t brace = c_.closing_bracket(b + 1, m_body_end) + 1;
     m_plan.guards.push_back({b, brace, e - 1});
     m_guard_stack.push_back(int(m_plan.guards.size()) - 1);
-    bool planned = process_list(brace + 1, e - 1, uniform, false);
+    bool planned = process_list(brace + 1, e - 1, uniform, false, steps);
     m_guard_stack.pop_back();
     return planned;
   }
 
   // Plans the body of the interchangeable loop that ends before e.
-  bool interchanged_loop(size_t e, const UniformLoop& loop) {
+  bool interchanged_loop(size_t e, const UniformLoop& loop, std::vector<PlanStep>* steps) {
     ++m_plan.interchanged_loops;
     size_t close = loop.header_close;
-    if (c_.is(close + 1, "{")) return process_list(close + 2, e - 1, loop.body_uniform, false);
+    if (c_.is(close + 1, "{")) return process_list(close + 2, e - 1, loop.body_uniform, false, steps);
     // A single statement gets braces: its thread loop is more than one.
     m_plan.added_braces.push_back({close, e - 1});
-    return process_list(close + 1, e, loop.body_uniform, false);
+    return process_list(close + 1, e, loop.body_uniform, false, steps);
   }
 
   // Checks that the header of the `for` loop [b, e) is block-uniform and

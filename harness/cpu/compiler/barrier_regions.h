@@ -47,8 +47,21 @@ struct RegionLocal {
   std::vector<std::string> uniform_in_scope;
 };
 
+// One step of a statement list as the split kernel runs it: a region (one
+// loop over the threads), a barrier, or a nested list: a loop of the block
+// (a barrier loop or an interchanged loop, run zero or more times) or a
+// block (a braced block or a guard's body, run once). Uniform statements,
+// which touch no memory, leave no step.
+struct PlanStep {
+  enum class Kind { region, barrier, loop, block };
+  Kind kind = Kind::loop;
+  int region = -1;  // RegionPlan::regions index, for a region
+  std::vector<PlanStep> body;
+};
+
 struct RegionPlan {
   std::vector<ThreadRegion> regions;
+  std::vector<PlanStep> steps;  // the kernel body's
   std::map<size_t, int> region_of;  // token -> its region (tokens of thread statements only)
   std::vector<RegionLocal> locals;  // in source order
   // Token ranges of the barrier statements (`__syncthreads();`, `block.sync();`).

@@ -53,7 +53,9 @@ struct Options {
   bool verbose = false;
   bool keep = false;
   // Barrier splitting (split_barriers.h): auto (fall back to fibers if the
-  // split text does not compile), force (no fallback: for tests), off.
+  // split text does not compile), force (no fallback: for tests), exact
+  // (as auto, but only kernels where no barrier the split adds can be
+  // observed: added_barriers.h), off.
   std::string split_barriers = "auto";
   // Loop interchange in split kernels (split_barriers.h): on, or off to
   // compare speed.
@@ -69,7 +71,7 @@ struct Options {
   std::cerr << "cucc: error: " << message << "\n"
             << "usage: cucc [-shared|-c] [-o OUT] [-I DIR] [-D NAME[=V]] [-include FILE] [-O0..3] [-g]\n"
             << "            [-std=c++17|c++20] [-Xcompiler FLAGS] [-Xlinker FLAGS] [--check-memory] [-v] [--keep]\n"
-            << "            [--split-barriers=auto|force|off] [--interchange-loops=on|off]\n"
+            << "            [--split-barriers=auto|force|exact|off] [--interchange-loops=on|off]\n"
             << "            FILE.cu|.cc|.cpp|.c|.o|.a ...\n";
   std::exit(2);
 }
@@ -99,8 +101,9 @@ Options parse_options(int argc, char** argv) {
     else if (arg == "--keep" || arg == "-keep") options.keep = true;
     else if (starts("--split-barriers=")) {
       options.split_barriers = arg.substr(17);
-      if (options.split_barriers != "auto" && options.split_barriers != "force" && options.split_barriers != "off") {
-        usage_error("--split-barriers takes auto, force or off, not '" + options.split_barriers + "'");
+      if (options.split_barriers != "auto" && options.split_barriers != "force" && options.split_barriers != "exact" &&
+          options.split_barriers != "off") {
+        usage_error("--split-barriers takes auto, force, exact or off, not '" + options.split_barriers + "'");
       }
     }
     else if (starts("--interchange-loops=")) {
@@ -289,6 +292,7 @@ bool compile_cuda(const Options& options, const fs::path& root, const fs::path& 
   rewrite_options.shared_as_checked_globals = options.check_memory;
   rewrite_options.split_barriers = options.split_barriers != "off";
   rewrite_options.interchange_loops = options.interchange_loops;
+  rewrite_options.exact_barriers = options.split_barriers == "exact";
   cucpu::compiler::RewriteResult result = cucpu::compiler::rewrite_cuda_as_cpp(source, rewrite_options);
   for (const auto& error : result.errors) std::cerr << cucpu::compiler::format_error(error) << "\n";
   if (!result.errors.empty()) return false;

@@ -69,8 +69,10 @@ RewriteResult rewrite_once(std::string_view preprocessed, const RewriteOptions& 
     auto final_text = [&c](size_t i) {
       return is_builtin_marker(c.text(i)) ? builtin_replacement(c, i) : c.word(i);
     };
-    SplitResult split =
-        split_barrier_kernels(preprocessed, parsed, kernel_markers, final_text, options.interchange_loops);
+    SplitOptions split_options;
+    split_options.interchange_loops = options.interchange_loops;
+    split_options.exact_barriers = options.exact_barriers;
+    SplitResult split = split_barrier_kernels(preprocessed, parsed, kernel_markers, final_text, split_options);
     for (Edit& edit : split.edits) edits.push_back(std::move(edit));
     result.split_kernels = std::move(split.split_kernels);
     result.kept_on_fibers = std::move(split.kept_on_fibers);

@@ -43,6 +43,9 @@ struct RewriteOptions {
   // In split kernels, move the thread loop inside block-uniform loops
   // (split_barriers.h); off only when that text does not compile.
   bool interchange_loops = true;
+  // Split only where no barrier the split adds can be observed, without
+  // loop interchange (added_barriers.h): the judge's shuffled pass.
+  bool exact_barriers = false;
 };
 
 RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOptions& options = {});

@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "added_barriers.h"
 #include "barrier_regions.h"
 #include "block_groups.h"
 #include "block_uniformity.h"
@@ -17,7 +18,7 @@ namespace {
 
 // The edits that split one kernel, or the reason it stays on fibers.
 bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const std::set<std::string>& barrier_functions,
-                  const std::function<std::string(size_t)>& final_text, bool interchange_loops,
+                  const std::function<std::string(size_t)>& final_text, const SplitOptions& options,
                   int* storage_counter, std::vector<Edit>* edits, int* interchanged_loops, std::string* reason) {
   size_t body_begin = kernel.body_open + 1, body_end = kernel.body_close;
   BlockGroups groups = find_block_groups(c, body_begin, body_end);
@@ -27,14 +28,21 @@ bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const st
   }
   // With loops interchanged first; a plan that fails with them (a local
   // that cannot move to per-thread storage, say) may not fail without.
-  for (bool interchange : {interchange_loops, false}) {
+  const std::vector<std::string> parameters = parameter_names(c, kernel);
+  for (bool interchange : {options.interchange_loops && !options.exact_barriers, false}) {
     BlockUniformity uniformity(c, body_begin, body_end);
     RegionPlan plan;
     int counter = *storage_counter;
     ThreadStorage storage;
-    if (plan_barrier_regions(c, body_begin, body_end, parameter_names(c, kernel), groups, uniformity, interchange,
-                             &plan, reason) &&
-        plan_thread_storage(c, body_begin, body_end, plan, uniformity, final_text, &counter, &storage, reason)) {
+    if (!plan_barrier_regions(c, body_begin, body_end, parameters, groups, uniformity, interchange, &plan, reason)) {
+      if (!interchange) break;
+      continue;
+    }
+    if (options.exact_barriers) {
+      *reason = observable_added_barrier(c, body_begin, body_end, parameters, plan);
+      if (!reason->empty()) return false;
+    }
+    if (plan_thread_storage(c, body_begin, body_end, plan, uniformity, final_text, &counter, &storage, reason)) {
       *storage_counter = counter;
       *interchanged_loops = plan.interchanged_loops;
       *edits = emit_thread_loops(c, kernel.body_open, kernel.body_close, plan, storage);
@@ -50,7 +58,7 @@ bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const st
 SplitResult split_barrier_kernels(std::string_view source, const TokenizedSource& parsed,
                                   const std::vector<size_t>& kernel_markers,
                                   const std::function<std::string(size_t)>& final_text,
-                                  bool interchange_loops) {
+                                  const SplitOptions& options) {
   TokenCursor c(source, parsed);
   std::set<std::string> barrier_functions = functions_with_block_collectives(c);
   int storage_counter = 0;
@@ -65,7 +73,7 @@ SplitResult split_barrier_kernels(std::string_view source, const TokenizedSource
     std::vector<Edit> edits;
     std::string reason;
     int interchanged = 0;
-    if (split_kernel(c, *kernel, barrier_functions, final_text, interchange_loops, &storage_counter, &edits,
+    if (split_kernel(c, *kernel, barrier_functions, final_text, options, &storage_counter, &edits,
                      &interchanged, &reason)) {
       for (Edit& edit : edits) result.edits.push_back(std::move(edit));
       result.split_kernels.push_back(kernel->name);

@@ -1,0 +1,39 @@
+// Can a thread tell the barriers that splitting adds from the source's own?
+// A split kernel synchronises wherever two regions meet, including where
+// the source has no barrier: between the code before a barrier loop and the
+// loop's first region, between a loop's last region and its first region of
+// the next iteration, around a uniform statement. That only removes
+// interleavings a GPU may choose, so valid kernels keep their meaning, but
+// it can hide a missing __syncthreads from the judge's shuffled pass, whose
+// purpose is to expose one (the classic: no barrier at the end of a tiled
+// loop, so a fast thread overwrites the tile a slow one still reads).
+//
+// An added barrier cannot be observed when, on one side of it, every region
+// that ran since the last real barrier touches only its own thread's
+// locals: no memory access, no call but pure arithmetic functions, nothing
+// shared or global that the kernel writes. Reordering such code against
+// other threads' code changes nothing. The tiled matmul qualifies: its code
+// before the loop computes `row`, `col` and `sum = 0`, and its loop ends at
+// a barrier. The check is conservative: what it cannot show to be private
+// counts as shared, and such a kernel stays on fibers for that pass.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "barrier_regions.h"
+#include "token_cursor.h"
+
+namespace cucpu::compiler {
+
+// "" when no barrier that `plan` adds to the kernel body [body_begin,
+// body_end) can be observed; otherwise where one could be, for cucc -v.
+std::string observable_added_barrier(const TokenCursor& c, size_t body_begin, size_t body_end,
+                                     const std::vector<std::string>& parameters, const RegionPlan& plan);
+
+// Does the code [b, e) of that kernel body touch only the running thread's
+// own locals? (Exposed for tests.)
+bool touches_only_thread_locals(const TokenCursor& c, size_t body_begin, size_t body_end,
+                                const std::vector<std::string>& parameters, size_t b, size_t e);
+
+}  // namespace cucpu::compiler

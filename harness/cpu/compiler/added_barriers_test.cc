@@ -1,0 +1,136 @@
+// Unit tests of telling whether the barriers a split adds can be observed.
+#include "harness/cpu/compiler/added_barriers.h"
+
+#include <gtest/gtest.h>
+
+#include "harness/cpu/compiler/test_snippet.h"
+
+namespace cucpu::compiler {
+namespace {
+
+const std::vector<std::string> kParameters = {"a", "b", "c", "n"};
+
+// "" if every added barrier is invisible, the reason otherwise; "not split"
+// if the body does not plan at all.
+std::string observable(const std::string& body) {
+  TestSnippet s("{" + body + "}");
+  const TokenCursor& c = s.cursor();
+  BlockUniformity uniformity(c, 1, c.size() - 1);
+  BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
+  RegionPlan plan;
+  std::string reason;
+  if (!plan_barrier_regions(c, 1, c.size() - 1, kParameters, groups, uniformity, /*interchange_loops=*/false, &plan,
+                            &reason)) {
+    return "not split: " + reason;
+  }
+  return observable_added_barrier(c, 1, c.size() - 1, kParameters, plan);
+}
+
+bool only_locals(const std::string& declarations, const std::string& code) {
+  TestSnippet s("{" + declarations + " " + code + "}");
+  const TokenCursor& c = s.cursor();
+  // The code under test is the tokens after the declarations.
+  TestSnippet prefix("{" + declarations);
+  size_t b = prefix.cursor().size();
+  return touches_only_thread_locals(c, 1, c.size() - 1, kParameters, b, c.size() - 1);
+}
+
+const std::string kTile =
+    "__cucpu_shared__ float at[16][16]; __cucpu_shared__ float bt[16][16];"
+    "int tx = __cucpu_builtin_threadIdx.x, ty = __cucpu_builtin_threadIdx.y;"
+    "int row = __cucpu_builtin_blockIdx.y * 16 + ty; int col = __cucpu_builtin_blockIdx.x * 16 + tx;"
+    "float sum = 0.0f;";
+
+TEST(AddedBarriers, TiledLoopEndingAtABarrierAddsNoneThatShows) {
+  // Before the loop only the thread's own indices; the loop ends at a barrier.
+  EXPECT_EQ(observable(kTile +
+                       "for (int p = 0; p < n; p += 16) {"
+                       "  at[ty][tx] = a[row * n + p + tx]; bt[ty][tx] = b[(p + ty) * n + col];"
+                       "  __syncthreads();"
+                       "  for (int k = 0; k < 16; ++k) sum += at[ty][k] * bt[k][tx];"
+                       "  __syncthreads();"
+                       "}"
+                       "c[row * n + col] = sum;"),
+            "");
+}
+
+TEST(AddedBarriers, MissingBarrierAtTheLoopsEndShows) {
+  // The back edge would synchronise the tile's readers with its next writers.
+  std::string reason = observable(kTile +
+                                  "for (int p = 0; p < n; p += 16) {"
+                                  "  at[ty][tx] = a[row * n + p + tx]; bt[ty][tx] = b[(p + ty) * n + col];"
+                                  "  __syncthreads();"
+                                  "  for (int k = 0; k < 16; ++k) sum += at[ty][k] * bt[k][tx];"
+                                  "}"
+                                  "c[row * n + col] = sum;");
+  EXPECT_NE(reason.find("could observe"), std::string::npos) << reason;
+}
+
+TEST(AddedBarriers, MissingBarrierInsideARegionIsForTheShuffledOrderToShow) {
+  // Without the first barrier, loading and reading the tile are one region:
+  // no barrier is added there, and the one at the loop's end is real.
+  EXPECT_EQ(observable(kTile +
+                       "for (int p = 0; p < n; p += 16) {"
+                       "  at[ty][tx] = a[row * n + p + tx];"
+                       "  for (int k = 0; k < 16; ++k) sum += at[ty][k];"
+                       "  __syncthreads();"
+                       "}"
+                       "c[row * n + col] = sum;"),
+            "");
+}
+
+TEST(AddedBarriers, SharedWritesBeforeALoopMeetTheLoopsReads) {
+  EXPECT_NE(observable("__cucpu_shared__ float s[64]; int t = __cucpu_builtin_threadIdx.x;"
+                       "s[t] = a[t];"
+                       "for (int i = 0; i < n; ++i) { c[t] += s[63 - t]; __syncthreads(); }"),
+            "");
+  // With a barrier before the loop, nothing is added there.
+  EXPECT_EQ(observable("__cucpu_shared__ float s[64]; int t = __cucpu_builtin_threadIdx.x;"
+                       "s[t] = a[t]; __syncthreads();"
+                       "for (int i = 0; i < n; ++i) { c[t] += s[63 - t]; __syncthreads(); }"),
+            "");
+}
+
+TEST(AddedBarriers, AUniformStatementBetweenMemoryAccessesShows) {
+  EXPECT_NE(observable("__cucpu_shared__ float s[64]; int t = __cucpu_builtin_threadIdx.x;"
+                       "s[t] = a[t]; const int half = n / 2; c[t] = s[63 - t]; __syncthreads();"),
+            "");
+  EXPECT_EQ(observable("__cucpu_shared__ float s[64]; int t = __cucpu_builtin_threadIdx.x;"
+                       "int u = t * 2; const int half = n / 2; c[t] = u + half; __syncthreads();"),
+            "");
+}
+
+TEST(AddedBarriers, ALoopsFirstRegionMeetsItsLastOnTheBackEdge) {
+  // Memory at both ends of the body, a barrier only in the middle.
+  EXPECT_NE(observable("__cucpu_shared__ float s[64]; int t = __cucpu_builtin_threadIdx.x;"
+                       "for (int i = 0; i < n; ++i) { s[t] = c[t]; __syncthreads(); c[t] = s[63 - t]; }"),
+            "");
+  // Private code at the end of the body: nothing to see.
+  EXPECT_EQ(observable("__cucpu_shared__ float s[64]; int t = __cucpu_builtin_threadIdx.x; float v = 0;"
+                       "for (int i = 0; i < n; ++i) { s[t] = c[t]; __syncthreads(); v += 1.0f; }"
+                       "c[t] = v;"),
+            "");
+}
+
+TEST(AddedBarriers, ThreadLocalCode) {
+  EXPECT_TRUE(only_locals("int x, y; float f;", "x = y * 2 + n; f = sqrtf(f) + fminf(f, 1.0f);"));
+  EXPECT_TRUE(only_locals("int x, y;", "if (x < n && y > 0) x *= 2; x &= 7; y = x & 3;"));
+  EXPECT_TRUE(only_locals("const float* p;", "p = a + n;"));  // an address computed, not read
+  EXPECT_TRUE(only_locals("float v;", "v = static_cast<float>(__cucpu_builtin_threadIdx.x);"));
+  EXPECT_FALSE(only_locals("float v;", "v = a[0];"));
+  EXPECT_FALSE(only_locals("float v; const float* p;", "v = *p;"));
+  EXPECT_FALSE(only_locals("float v; const float* p;", "v = 1 + *p;"));
+  EXPECT_FALSE(only_locals("int* q; int x;", "q = &x;"));
+  EXPECT_FALSE(only_locals("float v;", "v = a->x;"));
+  EXPECT_FALSE(only_locals("float v;", "v = helper(v);"));
+  EXPECT_FALSE(only_locals("float v;", "atomicAdd(c, v);"));
+  EXPECT_FALSE(only_locals("__cucpu_shared__ float total; float v;", "v = total;"));
+  EXPECT_FALSE(only_locals("static int calls; int v;", "v = calls;"));
+  EXPECT_FALSE(only_locals("float v;", "v = convert<float>(v);"));
+  // A global the kernel writes is shared; one it only reads is a constant.
+  EXPECT_FALSE(only_locals("float v;", "v = g_count; g_count = 2;"));
+  EXPECT_TRUE(only_locals("float v;", "v = kScale * v;"));
+}
+
+}  // namespace
+}  // namespace cucpu::compiler

@@ -112,6 +112,14 @@ TEST(AddedBarriers, ALoopsFirstRegionMeetsItsLastOnTheBackEdge) {
             "");
 }
 
+TEST(AddedBarriers, AnEarlyReturnIsPrivate) {
+  // The uniform statement splits the region; the thread's exit is remembered
+  // in a flag of its own.
+  EXPECT_EQ(observable("int i = __cucpu_builtin_blockIdx.x * 64 + __cucpu_builtin_threadIdx.x;"
+                       "if (i >= n) return; const int half = n / 2; c[i] = a[i] + half;"),
+            "");
+}
+
 TEST(AddedBarriers, ThreadLocalCode) {
   EXPECT_TRUE(only_locals("int x, y; float f;", "x = y * 2 + n; f = sqrtf(f) + fminf(f, 1.0f);"));
   EXPECT_TRUE(only_locals("int x, y;", "if (x < n && y > 0) x *= 2; x &= 7; y = x & 3;"));

@@ -420,7 +420,8 @@ class RegionPlanner {
   }
 
   // A `return` ends its thread. In the kernel's last region that needs
-  // nothing; before it (code that loops were interchanged around), the
+  // nothing; before it (code that loops were interchanged around, or that
+  // a uniform statement follows), the
   // thread's exit is remembered and the later regions skip it (RegionPlan's
   // exit_flags), when the kernel has no barrier (a barrier after an exit
   // stays with the fibers' rules) and no lambda (whose `return` is its own).
@@ -432,7 +433,7 @@ class RegionPlanner {
       auto region = m_plan.region_of.find(i);
       if (region == m_plan.region_of.end()) return fail("returns before its last barrier");
       if (region->second != m_final_region) {
-        if (!m_interchange_loops || !m_plan.barriers.empty() || !c_.is(i + 1, ";")) {
+        if (!m_plan.barriers.empty() || !c_.is(i + 1, ";")) {
           return fail("returns before its last barrier");
         }
         early = true;

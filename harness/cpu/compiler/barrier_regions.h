@@ -70,8 +70,8 @@ struct RegionPlan {
   // braces go after the first token and after the second.
   std::vector<std::pair<size_t, size_t>> added_braces;
   int interchanged_loops = 0;
-  // A `return` before the last region (only in kernels without barriers,
-  // with loops interchanged): each `return;` (`returns`: their tokens)
+  // A `return` before the last region (only in kernels without barriers):
+  // each `return;` (`returns`: their tokens)
   // records the thread's exit, and every region after the first one skips
   // the threads that exited.
   bool exit_flags = false;

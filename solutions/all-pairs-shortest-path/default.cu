@@ -27,12 +27,14 @@ __global__ void initialise(const float* adj, float* dist, size_t n) {
   }
 }
 
+// Row i = blockIdx.y, columns from blockIdx.x: no division per element, and
+// a block reads one distance to k and a contiguous stretch of row k.
 __global__ void through(float* dist, size_t k, size_t n) {
-  for (size_t e = blockIdx.x * size_t{blockDim.x} + threadIdx.x; e < n * n; e += size_t{gridDim.x} * blockDim.x) {
-    const size_t i = e / n, j = e % n;
-    const float via = dist[i * n + k] + dist[k * n + j];
-    if (via < dist[e]) dist[e] = via;
-  }
+  const size_t i = blockIdx.y;
+  const size_t j = blockIdx.x * size_t{blockDim.x} + threadIdx.x;
+  if (j >= n) return;
+  const float via = dist[i * n + k] + dist[k * n + j];
+  if (via < dist[i * n + j]) dist[i * n + j] = via;
 }
 
 __global__ void mark_unreachable(float* dist, size_t n) {
@@ -45,6 +47,9 @@ __global__ void mark_unreachable(float* dist, size_t n) {
 
 extern "C" void solution(const float* adj_matrix, float* output, size_t n) {
   initialise<<<blocks_for(n * n), kThreads>>>(adj_matrix, output, n);
-  for (size_t k = 0; k < n; ++k) through<<<blocks_for(n * n), kThreads>>>(output, k, n);
+  // One block row per matrix row (the problem's n stays below the grid's
+  // 65535 rows).
+  const dim3 rows(static_cast<unsigned>((n + kThreads - 1) / kThreads), static_cast<unsigned>(n));
+  for (size_t k = 0; k < n; ++k) through<<<rows, kThreads>>>(output, k, n);
   mark_unreachable<<<blocks_for(n * n), kThreads>>>(output, n);
 }

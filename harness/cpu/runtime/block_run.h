@@ -51,6 +51,25 @@ struct CoalescedWaiter {
   int line;
 };
 
+// The shuffled order's generator: SplitMix64 (Steele, Lea and Flood, "Fast
+// splittable pseudorandom number generators", 2014). Seeding is one store,
+// where std::mt19937_64 fills 312 words: a launch of many small blocks
+// seeds once per block (Floyd-Warshall at n = 1024: 4096 blocks in each of
+// 1024 launches). A URBG for std::shuffle.
+struct ShuffleRandom {
+  using result_type = uint64_t;
+  uint64_t state = 0;
+  void seed(uint64_t value) { state = value; }
+  static constexpr uint64_t min() { return 0; }
+  static constexpr uint64_t max() { return ~uint64_t{0}; }
+  uint64_t operator()() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+};
+
 struct BlockRun {
   unsigned thread_count = 0;
   // Suspended CUDA threads by linear index (a fiber per waiting thread).
@@ -76,7 +95,11 @@ struct BlockRun {
   bool shuffled = false;
   std::vector<unsigned> start_order;
   std::vector<uint3> start_thread_idx;  // threadIdx of each start_order entry
-  std::mt19937_64 random;
+  ShuffleRandom random;
+  // threadIdx of each linear index, for blocks of `thread_idx_dims`: kept
+  // between blocks, so that a block's start table needs no division.
+  std::vector<uint3> thread_idx_of_linear;
+  dim3 thread_idx_dims{0, 0, 0};
 };
 
 class GridBarrier;

@@ -257,12 +257,18 @@ void reset_block(BlockRun& block, unsigned threads, const LaunchJob& job, unsign
     // The thread indices once per block: split kernels enter every thread
     // once per region (per iteration of an interchanged loop), and three
     // divisions each cost more than most regions' work.
-    block.start_thread_idx.resize(threads);
-    unsigned plane = job.block.x * job.block.y;
-    for (unsigned i = 0; i < threads; ++i) {
-      unsigned linear = block.start_order[i];
-      block.start_thread_idx[i] = uint3{linear % job.block.x, linear % plane / job.block.x, linear / plane};
+    const dim3& dims = job.block;
+    if (block.thread_idx_dims.x != dims.x || block.thread_idx_dims.y != dims.y || block.thread_idx_dims.z != dims.z) {
+      block.thread_idx_of_linear.clear();
+      for (unsigned z = 0; z < dims.z; ++z) {
+        for (unsigned y = 0; y < dims.y; ++y) {
+          for (unsigned x = 0; x < dims.x; ++x) block.thread_idx_of_linear.push_back(uint3{x, y, z});
+        }
+      }
+      block.thread_idx_dims = dims;
     }
+    block.start_thread_idx.resize(threads);
+    for (unsigned i = 0; i < threads; ++i) block.start_thread_idx[i] = block.thread_idx_of_linear[block.start_order[i]];
   }
   reset_group_rendezvous(block);
 }

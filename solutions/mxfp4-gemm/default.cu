@@ -1,8 +1,10 @@
 // author: judge maintainers
-// title: baseline: one thread per output, scales applied per block
+// title: baseline: 16x16 output tiles, decoded k-blocks in shared memory, scales applied per block
 //
 // Correct, straightforward solution for mxfp4-gemm: each thread computes one
-// c[i][j], walking k in 32-element blocks: it sums the products of the decoded
+// c[i][j], walking k in 32-element blocks. For each block, the threads of a
+// 16x16 tile decode the block's elements of their 16 rows of A and 16 rows of
+// B once into shared memory; each thread then sums the products of the decoded
 // E2M1 values of the block in float (exact: a block's products are multiples
 // of 1/4 below 37), then multiplies the block sum by both blocks' powers of two
 // (read from the 128x4 tiled layout) and adds it up.
@@ -35,21 +37,30 @@ __device__ size_t tiled_offset(size_t row, size_t col, size_t cols) {
 
 __global__ void gemm(const uint8_t* q_a, const uint8_t* scale_a, const uint8_t* q_b, const uint8_t* scale_b, float* c,
                      size_t m, size_t n, size_t k) {
-  const size_t i = blockIdx.y * size_t{blockDim.y} + threadIdx.y;
-  const size_t j = blockIdx.x * size_t{blockDim.x} + threadIdx.x;
-  if (i >= m || j >= n) return;
+  // One k-block of the tile's rows of A and of B (padded: no bank conflicts).
+  __shared__ float a_tile[kTile][kBlock + 1];
+  __shared__ float b_tile[kTile][kBlock + 1];
+  const size_t i = blockIdx.y * size_t{kTile} + threadIdx.y;
+  const size_t j = blockIdx.x * size_t{kTile} + threadIdx.x;
+  const size_t a_row = i, b_row = blockIdx.x * size_t{kTile} + threadIdx.y;  // the rows this thread decodes
   const size_t blocks = k / kBlock;
   float sum = 0.0f;
   for (size_t b = 0; b < blocks; ++b) {
-    float block_sum = 0.0f;
-    for (size_t l = b * kBlock; l < (b + 1) * kBlock; ++l) {
-      block_sum += element(q_a + i * (k / 2), l) * element(q_b + j * (k / 2), l);
+    for (size_t p = threadIdx.x; p < kBlock; p += kTile) {
+      a_tile[threadIdx.y][p] = a_row < m ? element(q_a + a_row * (k / 2), b * kBlock + p) : 0.0f;
+      b_tile[threadIdx.y][p] = b_row < n ? element(q_b + b_row * (k / 2), b * kBlock + p) : 0.0f;
     }
-    const int exponent = static_cast<int>(scale_a[tiled_offset(i, b, blocks)]) +
-                         static_cast<int>(scale_b[tiled_offset(j, b, blocks)]) - 254;
-    sum += ldexpf(block_sum, exponent);
+    __syncthreads();
+    if (i < m && j < n) {
+      float block_sum = 0.0f;
+      for (size_t p = 0; p < kBlock; ++p) block_sum += a_tile[threadIdx.y][p] * b_tile[threadIdx.x][p];
+      const int exponent = static_cast<int>(scale_a[tiled_offset(i, b, blocks)]) +
+                           static_cast<int>(scale_b[tiled_offset(j, b, blocks)]) - 254;
+      sum += ldexpf(block_sum, exponent);
+    }
+    __syncthreads();
   }
-  c[i * n + j] = sum;
+  if (i < m && j < n) c[i * n + j] = sum;
 }
 
 }  // namespace

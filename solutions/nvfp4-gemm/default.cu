@@ -1,11 +1,13 @@
 // author: judge maintainers
-// title: baseline: one thread per output, scales applied per block
+// title: baseline: 16x16 output tiles, decoded k-blocks in shared memory, scales applied per block
 //
 // Correct, straightforward solution for nvfp4-gemm: each thread computes one
-// c[i][j], walking k in 16-element blocks: it sums the products of the decoded
-// E2M1 values of the block in float (exact), multiplies the block sum by both
-// blocks' E4M3 scales (read from the 128x4 tiled layout) and adds it up; the
-// total is scaled by both global decode factors and rounded to __half.
+// c[i][j], walking k in 16-element blocks. For each block, the threads of a
+// 16x16 tile decode the block's elements of their 16 rows of A and 16 rows of
+// B once into shared memory; each thread then sums the products for its
+// element in float (exact), multiplies the block sum by both blocks' E4M3
+// scales (read from the 128x4 tiled layout) and adds it up; the total is
+// scaled by both global decode factors and rounded to __half.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
@@ -44,20 +46,29 @@ __device__ size_t tiled_offset(size_t row, size_t col, size_t cols) {
 
 __global__ void gemm(const uint8_t* q_a, const uint8_t* scale_a, const uint8_t* q_b, const uint8_t* scale_b,
                      float global_decode, __half* c, size_t m, size_t n, size_t k) {
-  const size_t i = blockIdx.y * size_t{blockDim.y} + threadIdx.y;
-  const size_t j = blockIdx.x * size_t{blockDim.x} + threadIdx.x;
-  if (i >= m || j >= n) return;
+  // One k-block of the tile's rows of A and of B (padded: no bank conflicts).
+  __shared__ float a_tile[kTile][kBlock + 1];
+  __shared__ float b_tile[kTile][kBlock + 1];
+  const size_t i = blockIdx.y * size_t{kTile} + threadIdx.y;
+  const size_t j = blockIdx.x * size_t{kTile} + threadIdx.x;
+  const size_t a_row = i, b_row = blockIdx.x * size_t{kTile} + threadIdx.y;  // the rows this thread decodes
   const size_t blocks = k / kBlock;
   float sum = 0.0f;
   for (size_t b = 0; b < blocks; ++b) {
-    float block_sum = 0.0f;
-    for (size_t l = b * kBlock; l < (b + 1) * kBlock; ++l) {
-      block_sum += element(q_a + i * (k / 2), l) * element(q_b + j * (k / 2), l);
+    for (size_t p = threadIdx.x; p < kBlock; p += kTile) {
+      a_tile[threadIdx.y][p] = a_row < m ? element(q_a + a_row * (k / 2), b * kBlock + p) : 0.0f;
+      b_tile[threadIdx.y][p] = b_row < n ? element(q_b + b_row * (k / 2), b * kBlock + p) : 0.0f;
     }
-    sum += block_sum * (e4m3_to_float(scale_a[tiled_offset(i, b, blocks)]) *
-                        e4m3_to_float(scale_b[tiled_offset(j, b, blocks)]));
+    __syncthreads();
+    if (i < m && j < n) {
+      float block_sum = 0.0f;
+      for (size_t p = 0; p < kBlock; ++p) block_sum += a_tile[threadIdx.y][p] * b_tile[threadIdx.x][p];
+      sum += block_sum * (e4m3_to_float(scale_a[tiled_offset(i, b, blocks)]) *
+                          e4m3_to_float(scale_b[tiled_offset(j, b, blocks)]));
+    }
+    __syncthreads();
   }
-  c[i * n + j] = __float2half(sum * global_decode);
+  if (i < m && j < n) c[i * n + j] = __float2half(sum * global_decode);
 }
 
 }  // namespace

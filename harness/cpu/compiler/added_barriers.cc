@@ -10,8 +10,10 @@
 namespace cucpu::compiler {
 namespace {
 
-// Functions of their arguments alone: no memory, no other thread.
-const std::set<std::string_view> kPureFunctions = {
+// Names that may stand before `(` in thread-local code: functions of their
+// arguments alone (no memory, no other thread), keywords and functional
+// casts.
+const std::set<std::string_view> kPureCalls = {
     "min", "max", "abs", "fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf", "sqrt", "sqrtf", "rsqrt", "rsqrtf",
     "cbrt", "cbrtf", "exp", "expf", "exp2", "exp2f", "expm1", "expm1f", "log", "logf", "log2", "log2f",
     "log10", "log10f", "log1p", "log1pf", "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf",
@@ -70,7 +72,7 @@ class ThreadLocalCode {
       if (!c_.identifier(i)) continue;
       std::string_view word = c_.text(i);
       if (c_.is(i - 1, ".") && c_.member_access(i)) continue;  // a member of a local or built-in
-      if (c_.is(i + 1, "(") && !kPureFunctions.count(word)) return false;
+      if (c_.is(i + 1, "(") && !kPureCalls.count(word)) return false;
       if (word == "asm" || word == "new" || word == "delete" || word == "throw") return false;
       std::string name(word);
       if (m_block_names.count(name)) return false;

@@ -129,7 +129,10 @@ def main():
             times = reference_times(args.time_references, slug)
             reference = sum(times.values())
             verdict, wall, report = judge(args.judge, slug, limit, cache_dir)
-            if verdict == "TIME_LIMIT_EXCEEDED" and limit < args.total_time_limit and wall >= limit:
+            # The judge's total limit, cut down to the budget left, ended it:
+            # with a verdict, or (its watchdog) with a message and no report.
+            if (verdict == "TIME_LIMIT_EXCEEDED" or report is None) and limit < args.total_time_limit and \
+                    wall >= limit:
                 verdict = "CUT (budget)"
             worst = slowest_call_ratio(report, times)
             print(f"{slug:58} {verdict:20} {wall:8.1f} {reference:8.2f} "

@@ -6,7 +6,6 @@
 #include <boost/context/fiber.hpp>
 
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 

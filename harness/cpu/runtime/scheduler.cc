@@ -24,6 +24,7 @@
 #include <cstring>
 #include <mutex>
 #include <numeric>
+#include <random>
 #include <string>
 #include <thread>
 

@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
@@ -74,18 +75,38 @@ void check(cudaError_t code, const char* where) {
   if (code != cudaSuccess) throw CudaFailure(code, where);
 }
 
-std::vector<char> read_file(const std::string& path, std::size_t expected_bytes) {
+// Tensors travel through the exchange files in slices of this size, so the
+// runner never holds a host copy of a whole tensor beside its device buffer
+// (a case's tensors can be most of the host's memory).
+constexpr std::size_t kStagingBytes = std::size_t{64} << 20;
+
+// Fills `bytes` of device memory at `device` from the file at `path`.
+void upload_file(const std::string& path, void* device, std::size_t bytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw BadRequest("cannot read " + path);
-  std::vector<char> data(expected_bytes);
-  in.read(data.data(), static_cast<std::streamsize>(expected_bytes));
-  if (static_cast<std::size_t>(in.gcount()) != expected_bytes) throw BadRequest(path + " is shorter than announced");
-  return data;
+  std::vector<char> staging(std::min(bytes, kStagingBytes));
+  for (std::size_t done = 0; done < bytes;) {
+    const std::size_t slice = std::min(staging.size(), bytes - done);
+    in.read(staging.data(), static_cast<std::streamsize>(slice));
+    if (static_cast<std::size_t>(in.gcount()) != slice) throw BadRequest(path + " is shorter than announced");
+    check(cudaMemcpy(static_cast<char*>(device) + done, staging.data(), slice, cudaMemcpyHostToDevice),
+          "cudaMemcpy(upload)");
+    done += slice;
+  }
 }
 
-void write_file(const std::string& path, const std::vector<char>& data) {
+// Writes `bytes` of device memory at `device` to a new file at `path`.
+void download_file(const void* device, std::size_t bytes, const std::string& path) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(data.data(), static_cast<std::streamsize>(data.size()));
+  std::vector<char> staging(std::min(bytes, kStagingBytes));
+  for (std::size_t done = 0; done < bytes && out;) {
+    const std::size_t slice = std::min(staging.size(), bytes - done);
+    check(cudaMemcpy(staging.data(), static_cast<const char*>(device) + done, slice, cudaMemcpyDeviceToHost),
+          "cudaMemcpy(download)");
+    out.write(staging.data(), static_cast<std::streamsize>(slice));
+    done += slice;
+  }
+  out.close();
   if (!out) throw BadRequest("cannot write " + path);
 }
 
@@ -137,10 +158,7 @@ class ArgumentSet {
       check(cudaMalloc(&arg.device, arg.bytes + protocol::kGuardBytes), "cudaMalloc");
       char* base = static_cast<char*>(arg.device);
       check(cudaMemset(base + arg.bytes, protocol::kGuardByte, protocol::kGuardBytes), "cudaMemset(guard)");
-      if (!arg.is_output) {
-        std::vector<char> host = read_file(arg.upload_path, arg.bytes);
-        check(cudaMemcpy(arg.device, host.data(), arg.bytes, cudaMemcpyHostToDevice), "cudaMemcpy(upload)");
-      }
+      if (!arg.is_output) upload_file(arg.upload_path, arg.device, arg.bytes);
     }
     for (Argument& arg : m_arguments) m_pointers.push_back(arg.is_tensor ? static_cast<void*>(&arg.device) : arg.scalar);
   }
@@ -163,9 +181,7 @@ class ArgumentSet {
   void download() {
     for (Argument& arg : m_arguments) {
       if (!arg.is_tensor || arg.download_path.empty()) continue;
-      std::vector<char> host(arg.bytes + protocol::kGuardBytes);
-      check(cudaMemcpy(host.data(), arg.device, host.size(), cudaMemcpyDeviceToHost), "cudaMemcpy(download)");
-      write_file(arg.download_path, host);
+      download_file(arg.device, arg.bytes + protocol::kGuardBytes, arg.download_path);
     }
   }
 

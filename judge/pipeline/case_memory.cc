@@ -25,14 +25,16 @@ const TestCase* largest_case(const Problem& problem, const JudgeOptions& options
   return largest;
 }
 
-double host_memory_needed(const CaseBytes& bytes) { return 3 * bytes.total(); }
+double host_memory_needed(const CaseBytes& bytes, bool has_checker) {
+  return 2 * bytes.total() + (has_checker ? bytes.outputs : 0);
+}
 
 std::optional<std::string> host_memory_shortfall(const Problem& problem, const JudgeOptions& options,
                                                  unsigned long long available_bytes) {
   const TestCase* largest = largest_case(problem, options);
   if (available_bytes == 0 || largest == nullptr) return std::nullopt;
   const CaseBytes bytes = case_bytes(problem, *largest);
-  const double needed = host_memory_needed(bytes);
+  const double needed = host_memory_needed(bytes, problem.definition->has_checker());
   if (needed <= static_cast<double>(available_bytes)) return std::nullopt;
   auto gib = [](double value) {
     char text[32];
@@ -41,8 +43,8 @@ std::optional<std::string> host_memory_shortfall(const Problem& problem, const J
   };
   return "case '" + largest->name + "' of " + problem.slug() + " needs about " + gib(needed) +
          " of host memory (its tensors are " + gib(bytes.total()) +
-         ": the judge holds the inputs, the expected and the returned outputs, the solution's process holds "
-         "inputs and outputs again), and this machine has " + gib(static_cast<double>(available_bytes)) +
+         ": during the call the judge holds the inputs and expected outputs and the solution's process "
+         "holds inputs and outputs again), and this machine has " + gib(static_cast<double>(available_bytes)) +
          " available; judge the other cases with --case, or on a machine with more memory";
 }
 

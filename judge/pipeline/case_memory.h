@@ -17,11 +17,14 @@ namespace judge {
 // benchmarks, only --case when given); nullptr when it runs none.
 const TestCase* largest_case(const Problem& problem, const JudgeOptions& options);
 
-// The host memory a case needs while it runs: the judge holds its inputs,
-// the expected outputs and what the runner downloads after the call (every
-// tensor); the solution's process holds inputs and outputs again (as device
-// buffers on the CPU backend, as staging on a GPU). Three times its tensors.
-double host_memory_needed(const CaseBytes& bytes);
+// The host memory a case needs while it runs. During the call the judge
+// holds its inputs and expected outputs and the solution's process holds
+// inputs and outputs again (device buffers on the CPU backend); after it,
+// with those freed, the judge holds what came back (every tensor) beside
+// its own. Twice its tensors, and the outputs once more for a definition
+// with its own checker (which reads what came back as elements). Tensors
+// travel in slices, so no whole copy is made on the way.
+double host_memory_needed(const CaseBytes& bytes, bool has_checker);
 
 // Why the judging cannot run here, when the largest case needs more host
 // memory than `available_bytes` (MemAvailable); nullopt when it fits or

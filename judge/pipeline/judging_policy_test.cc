@@ -94,7 +94,7 @@ TEST_F(CaseSizing, AHostMemoryShortfallNamesTheCaseAndBothSizesOnlyWhenItDoesNot
   const CaseBytes bytes = case_bytes(m_problem, *m_largest);
   EXPECT_GT(bytes.inputs, 0);
   EXPECT_GT(bytes.outputs, 0);
-  const auto needed = static_cast<unsigned long long>(host_memory_needed(bytes));
+  const auto needed = static_cast<unsigned long long>(host_memory_needed(bytes, m_problem.definition->has_checker()));
   EXPECT_FALSE(host_memory_shortfall(m_problem, m_options, needed));
   EXPECT_FALSE(host_memory_shortfall(m_problem, m_options, 0));  // unknown: not checked
   const std::optional<std::string> shortfall = host_memory_shortfall(m_problem, m_options, needed - 1);

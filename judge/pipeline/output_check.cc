@@ -1,5 +1,6 @@
 #include "judge/pipeline/output_check.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <utility>
@@ -30,6 +31,23 @@ void note_unwritten(std::ostringstream& failures, const std::string& name, const
     failures << "    " << unwritten << " element(s) of '" << name << "' were never written: they still hold "
              << "the pattern the judge fills outputs with before each call (every byte 0xFF: NaN for floats)\n";
   }
+}
+
+// The first byte at which `after` differs from `original` as the device held
+// it, or -1. Compared a slice at a time: an input can be a large part of the
+// host's memory, and a whole copy of its device bytes would double it.
+int64_t first_changed_byte(const TensorBuffer& original, const char* after) {
+  const int64_t element_bytes = static_cast<int64_t>(element_size(original.type()));
+  const int64_t slice_elements = std::max<int64_t>(1, (int64_t{16} << 20) / element_bytes);
+  std::vector<char> uploaded;
+  for (int64_t first = 0; first < original.size(); first += slice_elements) {
+    const int64_t count = std::min(slice_elements, original.size() - first);
+    uploaded.resize(static_cast<std::size_t>(count * element_bytes));
+    original.copy_device_bytes(first, count, uploaded.data());
+    const int64_t changed = first_difference(uploaded.data(), after + first * element_bytes, uploaded.size());
+    if (changed >= 0) return first * element_bytes + changed;
+  }
+  return -1;
 }
 
 // The definition's own check on every output at once.
@@ -66,8 +84,7 @@ std::optional<std::string> check_call(const Problem& problem, const CallData& ca
   }
   for (const auto& [name, original] : call.tensors.inputs) {
     const std::vector<char>& after = downloads.at(name);
-    const std::vector<char> uploaded = original.device_bytes();
-    const int64_t changed = first_difference(uploaded.data(), after.data(), uploaded.size());
+    const int64_t changed = first_changed_byte(original, after.data());
     if (changed >= 0) {
       failures << "modified the const input '" << name << "' (first at element "
                << changed / static_cast<int64_t>(element_size(original.type())) << ")\n";

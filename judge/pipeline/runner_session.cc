@@ -33,22 +33,34 @@ struct HostileOutput : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The request's input file, created afresh (whatever was at the path is removed first).
-void write_bytes(const std::filesystem::path& path, const std::vector<char>& data) {
+// The slice of a tensor written or compared at a time: a large input is never
+// held twice (as elements and as device bytes) by the judge.
+constexpr int64_t kSliceBytes = int64_t{64} << 20;
+
+// The request's input file, created afresh (whatever was at the path is
+// removed first), holding `tensor` as the device holds it.
+void write_tensor(const std::filesystem::path& path, const TensorBuffer& tensor) {
   std::error_code ignored;
   std::filesystem::remove(path, ignored);
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
   if (fd < 0) throw HostileOutput("cannot create " + path.string() + ": " + std::strerror(errno));
-  std::size_t written = 0;
-  while (written < data.size()) {
-    const ssize_t n = write(fd, data.data() + written, data.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const std::string error = n < 0 ? std::strerror(errno) : "no progress";
-      close(fd);
-      throw HostileOutput("cannot write " + path.string() + ": " + error);
+  const int64_t slice_elements = std::max<int64_t>(1, kSliceBytes / static_cast<int64_t>(element_size(tensor.type())));
+  std::vector<char> slice;
+  for (int64_t first = 0; first < tensor.size(); first += slice_elements) {
+    const int64_t count = std::min(slice_elements, tensor.size() - first);
+    slice.resize(static_cast<std::size_t>(count) * element_size(tensor.type()));
+    tensor.copy_device_bytes(first, count, slice.data());
+    std::size_t written = 0;
+    while (written < slice.size()) {
+      const ssize_t n = write(fd, slice.data() + written, slice.size() - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        const std::string error = n < 0 ? std::strerror(errno) : "no progress";
+        close(fd);
+        throw HostileOutput("cannot write " + path.string() + ": " + error);
+      }
+      written += static_cast<std::size_t>(n);
     }
-    written += static_cast<std::size_t>(n);
   }
   if (close(fd) != 0) throw HostileOutput("cannot write " + path.string() + ": " + std::strerror(errno));
 }
@@ -303,7 +315,7 @@ json RunnerSession::call_arguments(const Signature& signature, const CallData& c
                      {"download", (m_dir / (tag + "_after_" + parameter.name + ".bin")).string()}};
       if (parameter.is_input_tensor()) {
         const std::filesystem::path upload = m_dir / (tag + "_in_" + parameter.name + ".bin");
-        write_bytes(upload, call.tensors.inputs.at(parameter.name).device_bytes());
+        write_tensor(upload, call.tensors.inputs.at(parameter.name));
         tensor["upload"] = upload.string();
       }
       arguments.push_back(tensor);

@@ -1,6 +1,8 @@
 #include "judge/problem/tensor.h"
 
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace judge {
 
@@ -27,17 +29,28 @@ double TensorBuffer::at(int64_t i) const { return load_device_element(host_type(
 void TensorBuffer::set(int64_t i, double value) { store_host_element(m_type, m_storage.data(), i, value); }
 
 std::vector<char> TensorBuffer::device_bytes() const {
-  const char* host = reinterpret_cast<const char*>(m_storage.data());
-  if (host_type(m_type) == m_type) return std::vector<char>(host, host + device_byte_count());
+  std::vector<char> bytes(device_byte_count());
+  copy_device_bytes(0, m_count, bytes.data());
+  return bytes;
+}
+
+void TensorBuffer::copy_device_bytes(int64_t first, int64_t count, char* out) const {
+  if (first < 0 || count < 0 || first + count > m_count) {
+    throw std::out_of_range("device bytes of elements [" + std::to_string(first) + ", " +
+                            std::to_string(first + count) + ") of a tensor of " + std::to_string(m_count));
+  }
+  const std::size_t size = element_size(m_type);
+  if (host_type(m_type) == m_type) {
+    std::memcpy(out, reinterpret_cast<const char*>(m_storage.data()) + first * static_cast<int64_t>(size),
+                static_cast<std::size_t>(count) * size);
+    return;
+  }
   // Narrow floats: each element rounded (exactly: it was rounded when set)
   // to the device type's bits.
-  std::vector<char> bytes(device_byte_count());
-  const std::size_t size = element_size(m_type);
-  for (int64_t i = 0; i < m_count; ++i) {
-    const uint64_t bits = device_bits(m_type, 0, at(i));
-    std::memcpy(bytes.data() + i * static_cast<int64_t>(size), &bits, size);
+  for (int64_t i = 0; i < count; ++i) {
+    const uint64_t bits = device_bits(m_type, 0, at(first + i));
+    std::memcpy(out + i * static_cast<int64_t>(size), &bits, size);
   }
-  return bytes;
 }
 
 TensorBuffer TensorBuffer::from_device_bytes(ScalarType type, const char* device_bytes, int64_t count) {

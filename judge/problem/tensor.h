@@ -117,6 +117,10 @@ class TensorBuffer {
 
   // The bytes a device holds: element_size(type()) per element.
   std::vector<char> device_bytes() const;
+  // Elements [first, first + count) as a device holds them, written to `out`
+  // (count * element_size(type()) bytes): a large tensor in slices, without
+  // a second copy of it.
+  void copy_device_bytes(int64_t first, int64_t count, char* out) const;
   // A buffer from `count` elements of a device buffer (the inverse).
   static TensorBuffer from_device_bytes(ScalarType type, const char* device_bytes, int64_t count);
   std::size_t device_byte_count() const { return static_cast<std::size_t>(m_count) * element_size(m_type); }

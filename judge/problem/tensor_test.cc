@@ -67,6 +67,21 @@ TEST(TensorBuffer, IntegerTensorsKeepTheirOwnType) {
   EXPECT_EQ(sizes.at(0), 42.0);
 }
 
+TEST(TensorBuffer, ASliceOfDeviceBytesIsThatPartOfTheWhole) {
+  for (ScalarType type : {ScalarType::kFloat32, ScalarType::kFloat16, ScalarType::kInt64}) {
+    TensorBuffer buffer(type, 7);
+    for (int64_t i = 0; i < buffer.size(); ++i) buffer.set(i, 3.0 * static_cast<double>(i) - 5.0);
+    const std::vector<char> whole = buffer.device_bytes();
+    const std::size_t size = element_size(type);
+    std::vector<char> slice(3 * size);
+    buffer.copy_device_bytes(2, 3, slice.data());
+    EXPECT_EQ(slice, std::vector<char>(whole.begin() + 2 * size, whole.begin() + 5 * size)) << dtype_name(type);
+    buffer.copy_device_bytes(7, 0, slice.data());  // an empty slice at the end
+    EXPECT_THROW(buffer.copy_device_bytes(5, 3, slice.data()), std::out_of_range);
+    EXPECT_THROW(buffer.copy_device_bytes(-1, 1, slice.data()), std::out_of_range);
+  }
+}
+
 TEST(TensorBuffer, AViewOfTheWrongTypeIsALogicError) {
   TensorBuffer ints(ScalarType::kInt32, 4);
   EXPECT_THROW((void)static_cast<const float*>(ints.view()), std::logic_error);

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "harness/runner/protocol.h"
 
@@ -64,19 +66,19 @@ std::vector<char> with_guard(std::vector<char> bytes) {
 
 class OutputCheckTest : public ::testing::Test {
  protected:
-  void load(bool with_checker) {
+  void load(bool with_checker, int64_t n = 5) {
     auto definition = std::make_unique<AnyPermutation>(with_checker);
     m_definition = definition.get();
     m_problem.definition = std::move(definition);
     m_problem.cases.tolerance = {1e-3, 2e-3};
-    m_case.name = "five";
-    m_case.args.set_integer("n", 5);
+    m_case.name = "n-" + std::to_string(n);
+    m_case.args.set_integer("n", n);
     m_call.test_case = &m_case;
-    m_call.tensors.shapes = {{"a", {5}}, {"b", {5}}};
-    TensorBuffer a(ScalarType::kInt32, 5);
-    for (int64_t i = 0; i < 5; ++i) a.set(i, (i * 3) % 5);  // 0 3 1 4 2
+    m_call.tensors.shapes = {{"a", {n}}, {"b", {n}}};
+    TensorBuffer a(ScalarType::kInt32, n);
+    for (int64_t i = 0; i < n; ++i) a.set(i, (i * 3) % n);  // n = 5: 0 3 1 4 2
     m_call.tensors.inputs["a"] = a;
-    m_call.tensors.outputs["b"] = TensorBuffer(ScalarType::kInt32, 5);
+    m_call.tensors.outputs["b"] = TensorBuffer(ScalarType::kInt32, n);
     m_problem.definition->reference(m_case.args, m_call.tensors.input_views(), m_call.tensors.output_views());
   }
 
@@ -139,6 +141,23 @@ TEST_F(OutputCheckTest, TheBufferChecksStayWithAChecker) {
   const std::optional<std::string> modified = check_call(m_problem, m_call, input_changed);
   ASSERT_TRUE(modified.has_value());
   EXPECT_NE(modified->find("modified the const input 'a'"), std::string::npos) << *modified;
+}
+
+// Inputs are compared a slice at a time (16 MiB): a change past the first
+// slice is found, and named by its element.
+TEST_F(OutputCheckTest, AnInputChangedPastTheFirstSliceIsFound) {
+  load(false, int64_t{6} << 20);  // 24 MiB of int32
+  std::vector<int32_t> sorted(m_call.tensors.outputs.at("b").values<int32_t>().begin(),
+                              m_call.tensors.outputs.at("b").values<int32_t>().end());
+  EXPECT_EQ(check_call(m_problem, m_call, downloads(sorted)), std::nullopt);
+  const int64_t changed = (int64_t{5} << 20) + 3;
+  Downloads input_changed = downloads(sorted);
+  input_changed["a"][changed * sizeof(int32_t) + 1] ^= 1;
+  const std::optional<std::string> modified = check_call(m_problem, m_call, input_changed);
+  ASSERT_TRUE(modified.has_value());
+  EXPECT_NE(modified->find("modified the const input 'a' (first at element " + std::to_string(changed) + ")"),
+            std::string::npos)
+      << *modified;
 }
 
 // A float16 output reaches the checker as the reference sees it: float32,

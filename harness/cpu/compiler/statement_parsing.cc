@@ -50,9 +50,14 @@ bool after_operand(const TokenCursor& c, size_t i) {
   size_t before = i - 1;
   if (c.identifier(before) && before > 0) {
     std::string_view earlier = c.text(before - 1);
+    // After a comparison or a logical operator too: `p < kStage * kBlock`
+    // in a loop's condition declares nothing (nor does a template argument,
+    // `Foo<A * B, C>`; a declaration's `*` comes before the `>`).
     return earlier == "=" || earlier == "+" || earlier == "-" || earlier == "/" || earlier == "%" ||
            earlier == "?" || earlier == "[" || earlier == "|" || earlier == "^" || earlier == "!" ||
-           earlier == "~" || earlier == "return";
+           earlier == "~" || earlier == "return" || earlier == "<" || earlier == "<=" || earlier == ">=" ||
+           earlier == "==" || earlier == "!=" || earlier == "&&" || earlier == "||" || earlier == "<<" ||
+           earlier == ">>";
   }
   if (c.token(before).kind == TokenKind::number) return true;
   if (c.is(before, "]")) return true;

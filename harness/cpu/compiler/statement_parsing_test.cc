@@ -69,11 +69,12 @@ TEST(StatementParsing, WritesToAName) {
 
 TEST(StatementParsing, NamesThatMayBeDeclared) {
   TestSnippet s("{ float* p = q; T& r = s; size_t l = b * kBlock; m = (b + 1) * kTile; n = 2 * kTwo; "
-                "o = v[1] * kThree; decltype(x) * dp; int (*fp)(int); x = y & kMask; }");
+                "o = v[1] * kThree; decltype(x) * dp; int (*fp)(int); x = y & kMask; "
+                "for (; p < kStage * kFour; ) {} ok = a == kFive * kSix && c != kSeven * kEight; }");
   std::set<std::string> names = declared_names(s.cursor(), 0, s.cursor().size());
   for (const char* declared : {"p", "r", "l", "dp", "fp"}) EXPECT_TRUE(names.count(declared)) << declared;
   // Products and masks, whatever their spacing, declare nothing.
-  for (const char* used : {"kBlock", "kTile", "kTwo", "kThree", "kMask", "q", "s"}) {
+  for (const char* used : {"kBlock", "kTile", "kTwo", "kThree", "kMask", "q", "s", "kFour", "kSix", "kEight"}) {
     EXPECT_FALSE(names.count(used)) << used;
   }
 }

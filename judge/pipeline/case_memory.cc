@@ -29,23 +29,57 @@ double host_memory_needed(const CaseBytes& bytes, bool has_checker) {
   return 2 * bytes.total() + (has_checker ? bytes.outputs : 0);
 }
 
-std::optional<std::string> host_memory_shortfall(const Problem& problem, const JudgeOptions& options,
-                                                 unsigned long long available_bytes) {
+double host_memory_needed_spilling(const CaseBytes& bytes, bool has_checker) {
+  return bytes.total() + (has_checker ? bytes.outputs : 0);
+}
+
+namespace {
+
+std::string gib(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GiB", value / double(1ULL << 30));
+  return text;
+}
+
+}  // namespace
+
+HostMemoryPlan plan_host_memory(const Problem& problem, const JudgeOptions& options,
+                                unsigned long long available_bytes, const std::filesystem::path& spill_directory,
+                                unsigned long long spill_free_bytes) {
+  HostMemoryPlan plan;
   const TestCase* largest = largest_case(problem, options);
-  if (available_bytes == 0 || largest == nullptr) return std::nullopt;
+  if (available_bytes == 0 || largest == nullptr) return plan;
   const CaseBytes bytes = case_bytes(problem, *largest);
-  const double needed = host_memory_needed(bytes, problem.definition->has_checker());
-  if (needed <= static_cast<double>(available_bytes)) return std::nullopt;
-  auto gib = [](double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f GiB", value / double(1ULL << 30));
-    return std::string(text);
-  };
-  return "case '" + largest->name + "' of " + problem.slug() + " needs about " + gib(needed) +
-         " of host memory (its tensors are " + gib(bytes.total()) +
-         ": during the call the judge holds the inputs and expected outputs and the solution's process "
-         "holds inputs and outputs again), and this machine has " + gib(static_cast<double>(available_bytes)) +
-         " available; judge the other cases with --case, or on a machine with more memory";
+  const bool checker = problem.definition->has_checker();
+  const double in_memory = host_memory_needed(bytes, checker);
+  const double available = static_cast<double>(available_bytes);
+  if (in_memory <= available) return plan;
+  const std::string which = "case '" + largest->name + "' of " + problem.slug();
+  const double spilling = host_memory_needed_spilling(bytes, checker);
+  // The judge's tensors, and the exchange folder's files (inputs uploaded,
+  // every tensor downloaded), on the same file system.
+  const double on_disk = bytes.total() + 2 * bytes.inputs + bytes.outputs;
+  if (spilling <= available && on_disk <= static_cast<double>(spill_free_bytes)) {
+    plan.spill = true;
+    plan.note = which + " needs " + gib(in_memory) + " of host memory in memory and this machine has " +
+                gib(available) + " available: the judge keeps its own large tensors in unnamed files in " +
+                spill_directory.string() + " (about " + gib(bytes.total()) +
+                "), which the kernel writes out while the solution's process needs the memory (slower: disk "
+                "traffic)";
+    return plan;
+  }
+  std::string why = which + " needs about " + gib(in_memory) + " of host memory (its tensors are " +
+                    gib(bytes.total()) +
+                    ": during the call the judge holds the inputs and expected outputs and the solution's process "
+                    "holds inputs and outputs again), and this machine has " + gib(available) + " available";
+  if (spilling <= available) {
+    why += "; keeping the judge's tensors in files would need " + gib(on_disk) + " free in " +
+           spill_directory.string() + ", which has " + gib(static_cast<double>(spill_free_bytes));
+  } else {
+    why += " (" + gib(spilling) + " even with the judge's tensors kept in files)";
+  }
+  plan.shortfall = why + "; judge the other cases with --case, or on a machine with more memory";
+  return plan;
 }
 
 unsigned long long available_host_memory() {

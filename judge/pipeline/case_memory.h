@@ -4,6 +4,7 @@
 // anything runs, not an out-of-memory kill halfway.
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -26,11 +27,30 @@ const TestCase* largest_case(const Problem& problem, const JudgeOptions& options
 // travel in slices, so no whole copy is made on the way.
 double host_memory_needed(const CaseBytes& bytes, bool has_checker);
 
-// Why the judging cannot run here, when the largest case needs more host
-// memory than `available_bytes` (MemAvailable); nullopt when it fits or
-// `available_bytes` is 0 (unknown). The message names the case and both sizes.
-std::optional<std::string> host_memory_shortfall(const Problem& problem, const JudgeOptions& options,
-                                                 unsigned long long available_bytes);
+// How a judging holds its largest case.
+struct HostMemoryPlan {
+  // Large tensors of the judge's own (inputs, expected outputs) live in
+  // files (tensor_storage.h): the case fits in memory only so.
+  bool spill = false;
+  std::string note;  // when spilling: why, for the report
+  // The case does not fit even so: the ERROR's message, naming the case and
+  // both sizes.
+  std::optional<std::string> shortfall;
+};
+
+// The tensors a spilling judging still holds in memory at once: the
+// solution's process's (or, after the call, what came back), plus the
+// outputs again for a definition with its own checker.
+double host_memory_needed_spilling(const CaseBytes& bytes, bool has_checker);
+
+// In memory when the largest case's host_memory_needed fits in
+// `available_bytes` (MemAvailable; 0: unknown, not checked); spilling to
+// `spill_directory` when host_memory_needed_spilling fits and that
+// directory's file system has room for the judge's tensors and the
+// exchange files (`spill_free_bytes`); otherwise a shortfall.
+HostMemoryPlan plan_host_memory(const Problem& problem, const JudgeOptions& options,
+                                unsigned long long available_bytes, const std::filesystem::path& spill_directory,
+                                unsigned long long spill_free_bytes);
 
 // The host's available memory (MemAvailable of /proc/meminfo) in bytes; 0
 // when it cannot be read.

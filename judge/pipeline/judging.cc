@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "judge/pipeline/case_memory.h"
+#include "judge/problem/tensor_storage.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
 #include "judge/pipeline/runner_session.h"
@@ -51,6 +52,10 @@ static_assert(kCpuBackendNoiseCeilingMs / 1000.0 <= kRunOverheadSeconds,
 // Calls per case and pass: two, on different inputs, in one runner process.
 constexpr int kSeedsPerPass = 2;
 
+// When a judging spills (case_memory.h), the tensors that go to files:
+// those of at least this size, where the memory is.
+constexpr std::size_t kSpillMinBytes = std::size_t{64} << 20;
+
 // The last resort behind the per-request deadlines (see judge_solution in
 // judging.h): kills every child, says so, and exits with the TLE code.
 [[noreturn]] void end_with_time_limit_exceeded(double limit_seconds, const std::filesystem::path& work_root) {
@@ -90,9 +95,27 @@ class Judging {
   JudgeReport run() {
     // Before compiling: a case the host cannot hold would end in the
     // kernel's out-of-memory kill halfway, blamed on nobody.
-    if (auto shortfall = host_memory_shortfall(m_problem, m_options, m_options.host_memory_available_bytes)) {
-      fail(Verdict::JudgeError, *shortfall, "");
+    const std::filesystem::path spill_directory =
+        m_options.spill_directory.empty() ? std::filesystem::temp_directory_path() : m_options.spill_directory;
+    std::error_code no_space;
+    const std::filesystem::space_info space = std::filesystem::space(spill_directory, no_space);
+    const HostMemoryPlan memory = plan_host_memory(m_problem, m_options, m_options.host_memory_available_bytes,
+                                                   spill_directory, no_space ? 0 : space.available);
+    if (memory.shortfall) {
+      fail(Verdict::JudgeError, *memory.shortfall, "");
       return finish();
+    }
+    // Spilling is for this judging only.
+    struct SpillScope {
+      bool active = false;
+      ~SpillScope() {
+        if (active) tensor_storage::spill_large_tensors(std::nullopt);
+      }
+    } spill_scope;
+    if (memory.spill) {
+      tensor_storage::spill_large_tensors(tensor_storage::SpillPolicy{spill_directory, kSpillMinBytes});
+      spill_scope.active = true;
+      m_report.host_memory = memory.note;
     }
     if (!compile()) return finish();
     judge_runs();
@@ -154,8 +177,10 @@ class Judging {
   // fibers. The natural pass and the benchmark use the usual split build.
   bool compile() {
     m_report.compiler_version = m_processes.compiler_version(m_backend);
-    m_emit({{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
-            {"compiler", m_report.compiler_version}});
+    json compiling = {{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
+                      {"compiler", m_report.compiler_version}};
+    if (!m_report.host_memory.empty()) compiling["host_memory"] = m_report.host_memory;
+    m_emit(compiling);
     if (!compile_build(m_backend, "library", m_report.compile_command, m_library)) return false;
     if (!runs_shuffled_pass() || !m_backend.split_barriers) {
       m_shuffled_library = m_library;

@@ -76,6 +76,9 @@ struct JudgeOptions {
   // The host's available memory when the judging starts; a case that needs
   // more is an ERROR before anything runs (judging_policy.h). 0: not checked.
   unsigned long long host_memory_available_bytes = 0;
+  // Where the judge's large tensors go when the largest case fits in memory
+  // only so (case_memory.h); empty: the temporary directory.
+  std::filesystem::path spill_directory;
   std::filesystem::path cache_root;
   std::filesystem::path work_root;      // where call data is exchanged; removed afterwards
   BenchSettings bench;
@@ -106,6 +109,9 @@ struct JudgeReport {
   // added barrier can be observed (empty when that pass does not run or
   // uses the build above).
   std::string shuffled_compile_command;
+  // Empty when the judge held every tensor in memory; otherwise why and
+  // where it kept its large ones in files (case_memory.h).
+  std::string host_memory;
   Verdict verdict = Verdict::Accepted;
   std::string message;
   std::vector<CaseReport> checks;

@@ -90,17 +90,38 @@ TEST_F(CaseSizing, TheLargestCaseIsTheLargestJudgedAndOnlyTheChosenOneWithCase) 
   EXPECT_EQ(largest_case(m_problem, m_options), nullptr);
 }
 
-TEST_F(CaseSizing, AHostMemoryShortfallNamesTheCaseAndBothSizesOnlyWhenItDoesNotFit) {
+TEST_F(CaseSizing, ACaseThatFitsOnlyWithTheJudgesTensorsInFilesSpillsAndOneThatDoesNotIsAShortfall) {
   const CaseBytes bytes = case_bytes(m_problem, *m_largest);
   EXPECT_GT(bytes.inputs, 0);
   EXPECT_GT(bytes.outputs, 0);
-  const auto needed = static_cast<unsigned long long>(host_memory_needed(bytes, m_problem.definition->has_checker()));
-  EXPECT_FALSE(host_memory_shortfall(m_problem, m_options, needed));
-  EXPECT_FALSE(host_memory_shortfall(m_problem, m_options, 0));  // unknown: not checked
-  const std::optional<std::string> shortfall = host_memory_shortfall(m_problem, m_options, needed - 1);
-  ASSERT_TRUE(shortfall);
-  EXPECT_NE(shortfall->find("case '" + m_largest->name + "' of scale-rows"), std::string::npos) << *shortfall;
-  EXPECT_NE(shortfall->find("GiB of host memory"), std::string::npos) << *shortfall;
+  const bool checker = m_problem.definition->has_checker();
+  const auto in_memory = static_cast<unsigned long long>(host_memory_needed(bytes, checker));
+  const auto spilling = static_cast<unsigned long long>(host_memory_needed_spilling(bytes, checker));
+  ASSERT_LT(spilling, in_memory);
+  const unsigned long long roomy_disk = 1ULL << 40;
+  auto plan = [&](unsigned long long available, unsigned long long disk) {
+    return plan_host_memory(m_problem, m_options, available, "/spill", disk);
+  };
+  for (unsigned long long available : {in_memory, 0ULL}) {  // 0: unknown, not checked
+    const HostMemoryPlan fits = plan(available, 0);
+    EXPECT_FALSE(fits.spill);
+    EXPECT_FALSE(fits.shortfall);
+  }
+
+  const HostMemoryPlan spills = plan(in_memory - 1, roomy_disk);
+  EXPECT_TRUE(spills.spill);
+  EXPECT_FALSE(spills.shortfall);
+  EXPECT_NE(spills.note.find("case '" + m_largest->name + "' of scale-rows"), std::string::npos) << spills.note;
+  EXPECT_NE(spills.note.find("/spill"), std::string::npos) << spills.note;
+
+  for (const HostMemoryPlan& short_of : {plan(spilling - 1, roomy_disk), plan(in_memory - 1, 1)}) {
+    EXPECT_FALSE(short_of.spill);
+    ASSERT_TRUE(short_of.shortfall);
+    EXPECT_NE(short_of.shortfall->find("case '" + m_largest->name + "' of scale-rows"), std::string::npos)
+        << *short_of.shortfall;
+    EXPECT_NE(short_of.shortfall->find("GiB of host memory"), std::string::npos) << *short_of.shortfall;
+  }
+  EXPECT_NE(plan(in_memory - 1, 1).shortfall->find("free in /spill"), std::string::npos);
 }
 
 TEST(HostMemory, AvailableMemoryIsReadFromTheKernel) { EXPECT_GT(available_host_memory(), 0u); }

@@ -19,7 +19,9 @@
 #include <vector>
 
 #include "harness/runner/protocol.h"
+#include "judge/pipeline/case_memory.h"
 #include "judge/problem/case_data.h"
+#include "judge/problem/tensor_storage.h"
 
 namespace judge {
 namespace {
@@ -280,6 +282,25 @@ TEST_F(JudgingTest, ACaseTheHostCannotHoldIsAJudgeErrorBeforeAnythingRuns) {
   m_options.host_memory_available_bytes = 1ULL << 40;
   FakeProcesses roomy(m_problem, correct);
   EXPECT_EQ(judge(roomy).verdict, Verdict::Accepted);
+}
+
+// A case that fits only with the judge's own tensors in files is judged so,
+// and the report says why; later judgings hold their tensors in memory.
+TEST_F(JudgingTest, ACaseThatFitsOnlyWithTheJudgesTensorsInFilesIsJudgedSo) {
+  const TestCase* largest = largest_case(m_problem, m_options);
+  ASSERT_NE(largest, nullptr);
+  const CaseBytes bytes = case_bytes(m_problem, *largest);
+  const bool checker = m_problem.definition->has_checker();
+  m_options.host_memory_available_bytes =
+      static_cast<unsigned long long>(host_memory_needed_spilling(bytes, checker)) + 1;
+  ASSERT_LT(m_options.host_memory_available_bytes, host_memory_needed(bytes, checker));
+  m_options.spill_directory = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  EXPECT_NE(report.host_memory.find("unnamed files in " + m_options.spill_directory.string()), std::string::npos)
+      << report.host_memory;
+  EXPECT_FALSE(tensor_storage::spill_policy());
 }
 
 TEST_F(JudgingTest, WithoutAShuffledPassTheSolutionIsCompiledOnce) {

@@ -34,6 +34,7 @@ void print_progress(std::ostream& out, const json& hostile_event) {
   if (status == "COMPILING") {
     out << "backend: " << event.value("backend", "") << " (" << event.value("reason", "") << ")\n"
         << "compiling with " << event.value("compiler", "") << "\n";
+    if (event.contains("host_memory")) out << "host memory: " << event.value("host_memory", "") << "\n";
   } else if (status == "CHECKING") {
     out << "checking " << event.value("total_tests", 0) << " '" << event.value("tier", "") << "' cases ("
         << event.value("pass", "") << " thread order)\n";

@@ -43,6 +43,7 @@ json to_json(const JudgeReport& report) {
             {"total_time_limit_s", report.total_time_limit_seconds},
             {"sandbox", report.sandbox}};
   if (!report.shuffled_compile_command.empty()) j["shuffled_compile_command"] = report.shuffled_compile_command;
+  if (!report.host_memory.empty()) j["host_memory"] = report.host_memory;
   if (!report.message.empty()) j["message"] = report.message;
   if (!report.benchmarks.empty()) {
     j["geomean_runtime_ms"] = report.geomean_ms;

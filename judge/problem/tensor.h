@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "judge/problem/scalar_type.h"
+#include "judge/problem/tensor_storage.h"
 
 namespace judge {
 
@@ -132,7 +133,9 @@ class TensorBuffer {
  private:
   ScalarType m_type = ScalarType::kFloat32;
   int64_t m_count = 0;
-  std::vector<uint64_t> m_storage;  // 8-byte words: aligned for every type
+  // 8-byte words: aligned for every type. Large ones may live in a file
+  // (tensor_storage.h).
+  std::vector<uint64_t, tensor_storage::Allocator<uint64_t>> m_storage;
 };
 
 // Element i of `device_bytes` (a device buffer of `type`) as a double.

@@ -10,13 +10,13 @@
 #include <sstream>
 
 #include "judge/pipeline/case_memory.h"
-#include "judge/problem/tensor_storage.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
 #include "judge/pipeline/runner_session.h"
 #include "judge/pipeline/timing_guard.h"
 #include "judge/pipeline/total_time_clock.h"
 #include "judge/problem/inputs.h"
+#include "judge/problem/tensor_storage.h"
 
 namespace judge {
 

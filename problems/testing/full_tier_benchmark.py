@@ -23,7 +23,9 @@ two ratios:
   CPU backend's per-call limit is 100 times the reference's time (at least
   60 s), so a call / ref near 100 is near a TIME_LIMIT_EXCEEDED.
 
-Ratios over 20 are marked `!`. When --budget-minutes runs out, the problems
+Ratios over 20 are marked `!`. A judging that kept its large tensors in
+files (the host could not hold the case in memory; the report's
+host_memory) says so under its row. When --budget-minutes runs out, the problems
 not started yet are listed as not run, and a judging still running then is
 cut (its --total-time-limit is what is left of the budget, at least 60 s)
 and shown as CUT.
@@ -140,6 +142,9 @@ def main():
                   f"{worst[1] if worst else ''}", flush=True)
             if report is not None and report.get("message"):
                 print(f"    {report['message'][:300]}", flush=True)
+            if report is not None and report.get("host_memory"):
+                print("    its large tensors were kept in files (slower): the host could not hold them in memory",
+                      flush=True)
             rows.append((slug, verdict, wall, reference))
     print(f"\n{len(rows)} judged in {time.monotonic() - start:.0f} s: "
           f"{sum(1 for r in rows if r[1] == 'ACCEPTED')} ACCEPTED, "

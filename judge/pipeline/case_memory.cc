@@ -62,10 +62,10 @@ HostMemoryPlan plan_host_memory(const Problem& problem, const JudgeOptions& opti
   if (spilling <= available && on_disk <= static_cast<double>(spill_free_bytes)) {
     plan.spill = true;
     plan.note = which + " needs " + gib(in_memory) + " of host memory in memory and this machine has " +
-                gib(available) + " available: the judge keeps its own large tensors in unnamed files in " +
-                spill_directory.string() + " (about " + gib(bytes.total()) +
-                "), which the kernel writes out while the solution's process needs the memory (slower: disk "
-                "traffic)";
+                gib(available) + " available: for the cases that do not fit otherwise, the judge keeps its own large tensors in "
+                "unnamed files in " + spill_directory.string() + " (about " + gib(bytes.total()) +
+                " for this one), which the kernel writes out while the solution's process needs the memory "
+                "(slower: disk traffic)";
     return plan;
   }
   std::string why = which + " needs about " + gib(in_memory) + " of host memory (its tensors are " +

@@ -52,10 +52,6 @@ static_assert(kCpuBackendNoiseCeilingMs / 1000.0 <= kRunOverheadSeconds,
 // Calls per case and pass: two, on different inputs, in one runner process.
 constexpr int kSeedsPerPass = 2;
 
-// When a judging spills (case_memory.h), the tensors that go to files:
-// those of at least this size, where the memory is.
-constexpr std::size_t kSpillMinBytes = std::size_t{64} << 20;
-
 // The last resort behind the per-request deadlines (see judge_solution in
 // judging.h): kills every child, says so, and exits with the TLE code.
 [[noreturn]] void end_with_time_limit_exceeded(double limit_seconds, const std::filesystem::path& work_root) {
@@ -113,7 +109,7 @@ class Judging {
       }
     } spill_scope;
     if (memory.spill) {
-      tensor_storage::spill_large_tensors(tensor_storage::SpillPolicy{spill_directory, kSpillMinBytes});
+      m_spill_policy = tensor_storage::SpillPolicy{spill_directory, m_options.spill_min_bytes};
       spill_scope.active = true;
       m_report.host_memory = memory.note;
     }
@@ -404,6 +400,11 @@ class Judging {
     if (it == m_calls.end()) {
       report_progress("preparing '" + test_case.name + "': inputs (seed " + std::to_string(seed) +
                       ") and the reference's outputs");
+      // Only a case that does not fit in memory spills: the disk is slower.
+      const bool spill = m_spill_policy && host_memory_needed(case_bytes(m_problem, test_case),
+                                                              m_problem.definition->has_checker()) >
+                                               static_cast<double>(m_options.host_memory_available_bytes);
+      tensor_storage::spill_large_tensors(spill ? m_spill_policy : std::nullopt);
       const auto start = Clock::now();
       it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed)).first;
       const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -689,6 +690,9 @@ class Judging {
   std::filesystem::path m_library;
   std::filesystem::path m_shuffled_library;  // the exact split on the CPU backend (see compile())
   std::map<std::string, CallData> m_calls;  // see call_data
+  // Set when the largest case fits in memory only with the judge's tensors
+  // in files (run()); call_data applies it to the cases that need it.
+  std::optional<tensor_storage::SpillPolicy> m_spill_policy;
   // What the calls prepared ahead of their pass (to measure the reference's
   // time for derived limits) may hold in all.
   static constexpr double kPreparedAheadBytes = 1024.0 * 1024 * 1024;

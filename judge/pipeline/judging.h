@@ -79,6 +79,7 @@ struct JudgeOptions {
   // Where the judge's large tensors go when the largest case fits in memory
   // only so (case_memory.h); empty: the temporary directory.
   std::filesystem::path spill_directory;
+  std::size_t spill_min_bytes = std::size_t{64} << 20;  // the tensors that go there: those this large
   std::filesystem::path cache_root;
   std::filesystem::path work_root;      // where call data is exchanged; removed afterwards
   BenchSettings bench;

@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -55,6 +56,7 @@ struct Journal {
   std::vector<FakeCall> calls;
   int compiles = 0;
   std::map<std::string, std::filesystem::path> runner_library;  // what each runner loaded
+  std::set<std::string> spilled_cases;  // cases whose tensors reached the runner from files
 };
 
 // Every buffer of `tensors` as the runner would return it, guard bytes intact.
@@ -95,6 +97,9 @@ class FakeRunner : public Runner {
   }
 
   RunnerOutcome run(const Signature&, const CallData& call, double timeout_seconds, Downloads& downloads) override {
+    for (const auto& [name, tensor] : call.tensors.inputs) {
+      if (tensor.spilled()) m_journal.spilled_cases.insert(call.test_case->name);
+    }
     return answer({m_name, call.test_case->name, call.seed, false, false, timeout_seconds}, call.tensors, downloads);
   }
 
@@ -285,21 +290,32 @@ TEST_F(JudgingTest, ACaseTheHostCannotHoldIsAJudgeErrorBeforeAnythingRuns) {
 }
 
 // A case that fits only with the judge's own tensors in files is judged so,
-// and the report says why; later judgings hold their tensors in memory.
+// and the report says why; the cases that fit in memory stay there, and
+// later judgings hold their tensors in memory.
 TEST_F(JudgingTest, ACaseThatFitsOnlyWithTheJudgesTensorsInFilesIsJudgedSo) {
   const TestCase* largest = largest_case(m_problem, m_options);
   ASSERT_NE(largest, nullptr);
-  const CaseBytes bytes = case_bytes(m_problem, *largest);
   const bool checker = m_problem.definition->has_checker();
+  const CaseBytes bytes = case_bytes(m_problem, *largest);
   m_options.host_memory_available_bytes =
       static_cast<unsigned long long>(host_memory_needed_spilling(bytes, checker)) + 1;
   ASSERT_LT(m_options.host_memory_available_bytes, host_memory_needed(bytes, checker));
   m_options.spill_directory = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  m_options.spill_min_bytes = 1;
+  std::set<std::string> too_large, fitting;
+  for (const TestCase* test_case : m_problem.cases.tier(*m_options.check_tier)) {
+    const bool fits = host_memory_needed(case_bytes(m_problem, *test_case), checker) <=
+                      static_cast<double>(m_options.host_memory_available_bytes);
+    (fits ? fitting : too_large).insert(test_case->name);
+  }
+  ASSERT_FALSE(fitting.empty()) << "the test wants a case that fits in memory beside one that does not";
+
   FakeProcesses processes(m_problem, correct);
   const JudgeReport report = judge(processes);
   EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
   EXPECT_NE(report.host_memory.find("unnamed files in " + m_options.spill_directory.string()), std::string::npos)
       << report.host_memory;
+  EXPECT_EQ(processes.journal.spilled_cases, too_large);
   EXPECT_FALSE(tensor_storage::spill_policy());
 }
 

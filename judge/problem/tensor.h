@@ -124,6 +124,8 @@ class TensorBuffer {
   void copy_device_bytes(int64_t first, int64_t count, char* out) const;
   // A buffer from `count` elements of a device buffer (the inverse).
   static TensorBuffer from_device_bytes(ScalarType type, const char* device_bytes, int64_t count);
+  // Do the elements live in a file (tensor_storage.h)?
+  bool spilled() const { return tensor_storage::is_spilled(m_storage.data()); }
   std::size_t device_byte_count() const { return static_cast<std::size_t>(m_count) * element_size(m_type); }
 
   bool operator==(const TensorBuffer& other) const {

@@ -40,7 +40,7 @@ class SpillTest : public ::testing::Test {
 TEST_F(SpillTest, WithoutAPolicyEveryBufferIsMemory) {
   ASSERT_FALSE(tensor_storage::spill_policy());
   TensorBuffer large(ScalarType::kFloat32, 1 << 20);
-  EXPECT_FALSE(tensor_storage::is_spilled(large.view().as<float>()));
+  EXPECT_FALSE(large.spilled());
   EXPECT_FALSE(mapped_from_unnamed_file(large.view().as<float>()));
 }
 
@@ -48,26 +48,26 @@ TEST_F(SpillTest, BuffersFromTheThresholdUpLiveInUnnamedFilesAndReadLikeMemory) 
   tensor_storage::spill_large_tensors(tensor_storage::SpillPolicy{test_directory(), 1 << 20});
   TensorBuffer small(ScalarType::kFloat32, 1024);
   TensorBuffer large(ScalarType::kFloat32, 1 << 20);  // 4 MiB
-  EXPECT_FALSE(tensor_storage::is_spilled(small.view().as<float>()));
-  ASSERT_TRUE(tensor_storage::is_spilled(large.view().as<float>()));
+  EXPECT_FALSE(small.spilled());
+  ASSERT_TRUE(large.spilled());
   EXPECT_TRUE(mapped_from_unnamed_file(large.view().as<float>()));
   EXPECT_EQ(large.at(12345), 0.0);  // zero-filled, as in memory
   for (int64_t i = 0; i < large.size(); i += 4097) large.set(i, static_cast<double>(i) * 0.5);
   TensorBuffer copy = large;  // a copy spills too, and holds the same elements
-  EXPECT_TRUE(tensor_storage::is_spilled(copy.view().as<float>()));
+  EXPECT_TRUE(copy.spilled());
   EXPECT_TRUE(copy == large);
   EXPECT_EQ(copy.at(4097 * 3), 4097 * 1.5);
 
   tensor_storage::spill_large_tensors(std::nullopt);
   TensorBuffer after(ScalarType::kFloat32, 1 << 20);
-  EXPECT_FALSE(tensor_storage::is_spilled(after.view().as<float>()));
+  EXPECT_FALSE(after.spilled());
   EXPECT_EQ(large.at(4097), 4097 * 0.5);  // a spilled buffer outlives the policy
 }
 
 TEST_F(SpillTest, ADirectoryThatCannotHoldFilesFallsBackToMemory) {
   tensor_storage::spill_large_tensors(tensor_storage::SpillPolicy{"/nonexistent/spill", 1});
   TensorBuffer buffer(ScalarType::kInt32, 1 << 16);
-  EXPECT_FALSE(tensor_storage::is_spilled(buffer.view().as<int32_t>()));
+  EXPECT_FALSE(buffer.spilled());
   buffer.set(7, 42);
   EXPECT_EQ(buffer.at(7), 42.0);
 }

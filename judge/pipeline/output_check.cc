@@ -1,6 +1,5 @@
 #include "judge/pipeline/output_check.h"
 
-#include <algorithm>
 #include <map>
 #include <sstream>
 #include <utility>
@@ -37,17 +36,13 @@ void note_unwritten(std::ostringstream& failures, const std::string& name, const
 // it, or -1. Compared a slice at a time: an input can be a large part of the
 // host's memory, and a whole copy of its device bytes would double it.
 int64_t first_changed_byte(const TensorBuffer& original, const char* after) {
-  const int64_t element_bytes = static_cast<int64_t>(element_size(original.type()));
-  const int64_t slice_elements = std::max<int64_t>(1, (int64_t{16} << 20) / element_bytes);
-  std::vector<char> uploaded;
-  for (int64_t first = 0; first < original.size(); first += slice_elements) {
-    const int64_t count = std::min(slice_elements, original.size() - first);
-    uploaded.resize(static_cast<std::size_t>(count * element_bytes));
-    original.copy_device_bytes(first, count, uploaded.data());
-    const int64_t changed = first_difference(uploaded.data(), after + first * element_bytes, uploaded.size());
-    if (changed >= 0) return first * element_bytes + changed;
-  }
-  return -1;
+  int64_t changed_at = -1;
+  original.for_each_device_slice(std::size_t{16} << 20, [&](int64_t offset, const char* uploaded, std::size_t bytes) {
+    const int64_t changed = first_difference(uploaded, after + offset, bytes);
+    if (changed >= 0) changed_at = offset + changed;
+    return changed < 0;
+  });
+  return changed_at;
 }
 
 // The definition's own check on every output at once.

@@ -33,9 +33,9 @@ struct HostileOutput : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The slice of a tensor written or compared at a time: a large input is never
-// held twice (as elements and as device bytes) by the judge.
-constexpr int64_t kSliceBytes = int64_t{64} << 20;
+// The slice of a tensor written at a time: a large input is never held
+// twice (as elements and as device bytes) by the judge.
+constexpr std::size_t kSliceBytes = std::size_t{64} << 20;
 
 // The request's input file, created afresh (whatever was at the path is
 // removed first), holding `tensor` as the device holds it.
@@ -44,15 +44,10 @@ void write_tensor(const std::filesystem::path& path, const TensorBuffer& tensor)
   std::filesystem::remove(path, ignored);
   const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
   if (fd < 0) throw HostileOutput("cannot create " + path.string() + ": " + std::strerror(errno));
-  const int64_t slice_elements = std::max<int64_t>(1, kSliceBytes / static_cast<int64_t>(element_size(tensor.type())));
-  std::vector<char> slice;
-  for (int64_t first = 0; first < tensor.size(); first += slice_elements) {
-    const int64_t count = std::min(slice_elements, tensor.size() - first);
-    slice.resize(static_cast<std::size_t>(count) * element_size(tensor.type()));
-    tensor.copy_device_bytes(first, count, slice.data());
+  tensor.for_each_device_slice(kSliceBytes, [&](int64_t, const char* bytes, std::size_t count) {
     std::size_t written = 0;
-    while (written < slice.size()) {
-      const ssize_t n = write(fd, slice.data() + written, slice.size() - written);
+    while (written < count) {
+      const ssize_t n = write(fd, bytes + written, count - written);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
         const std::string error = n < 0 ? std::strerror(errno) : "no progress";
@@ -61,7 +56,8 @@ void write_tensor(const std::filesystem::path& path, const TensorBuffer& tensor)
       }
       written += static_cast<std::size_t>(n);
     }
-  }
+    return true;
+  });
   if (close(fd) != 0) throw HostileOutput("cannot write " + path.string() + ": " + std::strerror(errno));
 }
 

@@ -6,6 +6,7 @@
 // the device's bytes on request. References see views of these buffers.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -122,6 +123,22 @@ class TensorBuffer {
   // (count * element_size(type()) bytes): a large tensor in slices, without
   // a second copy of it.
   void copy_device_bytes(int64_t first, int64_t count, char* out) const;
+  // Calls visit(byte_offset, bytes, byte_count) on the device bytes a slice
+  // of at most `max_bytes` (at least one element) at a time, in order, while
+  // it returns true; false if a visit stopped it.
+  template <typename Visit>
+  bool for_each_device_slice(std::size_t max_bytes, Visit visit) const {
+    const std::size_t size = element_size(m_type);
+    const int64_t slice_elements = std::max<int64_t>(1, static_cast<int64_t>(max_bytes / size));
+    std::vector<char> slice;
+    for (int64_t first = 0; first < m_count; first += slice_elements) {
+      const int64_t count = std::min(slice_elements, m_count - first);
+      slice.resize(static_cast<std::size_t>(count) * size);
+      copy_device_bytes(first, count, slice.data());
+      if (!visit(first * static_cast<int64_t>(size), slice.data(), slice.size())) return false;
+    }
+    return true;
+  }
   // A buffer from `count` elements of a device buffer (the inverse).
   static TensorBuffer from_device_bytes(ScalarType type, const char* device_bytes, int64_t count);
   // Do the elements live in a file (tensor_storage.h)?

@@ -82,6 +82,26 @@ TEST(TensorBuffer, ASliceOfDeviceBytesIsThatPartOfTheWhole) {
   }
 }
 
+TEST(TensorBuffer, DeviceSlicesVisitTheWholeInOrderUntilAVisitStops) {
+  TensorBuffer buffer(ScalarType::kFloat16, 7);
+  for (int64_t i = 0; i < buffer.size(); ++i) buffer.set(i, 0.25 * static_cast<double>(i));
+  std::vector<char> joined;
+  std::vector<int64_t> offsets;
+  EXPECT_TRUE(buffer.for_each_device_slice(6, [&](int64_t offset, const char* bytes, std::size_t count) {
+    offsets.push_back(offset);
+    joined.insert(joined.end(), bytes, bytes + count);
+    return true;
+  }));
+  EXPECT_EQ(joined, buffer.device_bytes());
+  EXPECT_EQ(offsets, (std::vector<int64_t>{0, 6, 12}));  // three elements of two bytes a slice
+  int visits = 0;
+  EXPECT_FALSE(buffer.for_each_device_slice(1, [&](int64_t, const char*, std::size_t count) {
+    EXPECT_EQ(count, 2u);  // at least one element
+    return ++visits < 2;
+  }));
+  EXPECT_EQ(visits, 2);
+}
+
 TEST(TensorBuffer, AViewOfTheWrongTypeIsALogicError) {
   TensorBuffer ints(ScalarType::kInt32, 4);
   EXPECT_THROW((void)static_cast<const float*>(ints.view()), std::logic_error);

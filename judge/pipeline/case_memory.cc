@@ -29,6 +29,12 @@ double host_memory_needed(const CaseBytes& bytes, bool has_checker) {
   return 2 * bytes.total() + (has_checker ? bytes.outputs : 0);
 }
 
+bool fits_in_memory(const Problem& problem, const TestCase& test_case, unsigned long long available_bytes) {
+  return available_bytes == 0 || host_memory_needed(case_bytes(problem, test_case),
+                                                    problem.definition->has_checker()) <=
+                                     static_cast<double>(available_bytes);
+}
+
 double host_memory_needed_spilling(const CaseBytes& bytes, bool has_checker) {
   return bytes.total() + (has_checker ? bytes.outputs : 0);
 }
@@ -48,12 +54,11 @@ HostMemoryPlan plan_host_memory(const Problem& problem, const JudgeOptions& opti
                                 unsigned long long spill_free_bytes) {
   HostMemoryPlan plan;
   const TestCase* largest = largest_case(problem, options);
-  if (available_bytes == 0 || largest == nullptr) return plan;
+  if (largest == nullptr || fits_in_memory(problem, *largest, available_bytes)) return plan;
   const CaseBytes bytes = case_bytes(problem, *largest);
   const bool checker = problem.definition->has_checker();
   const double in_memory = host_memory_needed(bytes, checker);
   const double available = static_cast<double>(available_bytes);
-  if (in_memory <= available) return plan;
   const std::string which = "case '" + largest->name + "' of " + problem.slug();
   const double spilling = host_memory_needed_spilling(bytes, checker);
   // The judge's tensors, and the exchange folder's files (inputs uploaded,

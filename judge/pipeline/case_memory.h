@@ -1,7 +1,8 @@
 // How much memory a judging's cases need, and whether this machine has it:
 // the limits on the solution's process are sized from the largest case
-// (judging_policy.h), and a case the host cannot hold is an ERROR before
-// anything runs, not an out-of-memory kill halfway.
+// (judging_policy.h); a case that fits only with the judge's tensors in
+// files is judged so, and one the host cannot hold even then is an ERROR
+// before anything runs, not an out-of-memory kill halfway.
 #pragma once
 
 #include <filesystem>
@@ -26,6 +27,10 @@ const TestCase* largest_case(const Problem& problem, const JudgeOptions& options
 // with its own checker (which reads what came back as elements). Tensors
 // travel in slices, so no whole copy is made on the way.
 double host_memory_needed(const CaseBytes& bytes, bool has_checker);
+
+// Does `test_case` fit in `available_bytes` with every tensor in memory?
+// (0: unknown, taken as yes.)
+bool fits_in_memory(const Problem& problem, const TestCase& test_case, unsigned long long available_bytes);
 
 // How a judging holds its largest case.
 struct HostMemoryPlan {

@@ -401,9 +401,8 @@ class Judging {
       report_progress("preparing '" + test_case.name + "': inputs (seed " + std::to_string(seed) +
                       ") and the reference's outputs");
       // Only a case that does not fit in memory spills: the disk is slower.
-      const bool spill = m_spill_policy && host_memory_needed(case_bytes(m_problem, test_case),
-                                                              m_problem.definition->has_checker()) >
-                                               static_cast<double>(m_options.host_memory_available_bytes);
+      const bool spill =
+          m_spill_policy && !fits_in_memory(m_problem, test_case, m_options.host_memory_available_bytes);
       tensor_storage::spill_large_tensors(spill ? m_spill_policy : std::nullopt);
       const auto start = Clock::now();
       it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed)).first;

@@ -73,8 +73,9 @@ struct JudgeOptions {
   unsigned long long memory_limit_bytes = 0;  // CPU backend: the runner's address space; 0 = none
   unsigned long long thread_limit = 0;        // threads of the runner; 0 = none
   unsigned long long exchange_limit_bytes = 0;  // what the runner's exchange folder may hold; 0 = no cap
-  // The host's available memory when the judging starts; a case that needs
-  // more is an ERROR before anything runs (judging_policy.h). 0: not checked.
+  // The host's available memory when the judging starts: a case that needs
+  // more spills, or is an ERROR before anything runs (case_memory.h). 0: not
+  // checked.
   unsigned long long host_memory_available_bytes = 0;
   // Where the judge's large tensors go when the largest case fits in memory
   // only so (case_memory.h); empty: the temporary directory.

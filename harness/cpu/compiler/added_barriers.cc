@@ -10,6 +10,13 @@
 namespace cucpu::compiler {
 namespace {
 
+// Element types of a local array that is the thread's own storage: an
+// element of it is a number, never a pointer into memory other threads see.
+const std::set<std::string_view> kArithmeticTypeWords = {
+    "const",   "float",   "double",   "int",     "unsigned", "signed",   "long",    "short",  "char",
+    "bool",    "size_t",  "int8_t",   "uint8_t", "int16_t",  "uint16_t", "int32_t", "uint32_t",
+    "int64_t", "uint64_t", "__half", "half",    "__nv_bfloat16"};
+
 // Names that may stand before `(` in thread-local code: functions of their
 // arguments alone (no memory, no other thread), keywords and functional
 // casts.
@@ -44,7 +51,13 @@ class ThreadLocalCode {
       }
       Declaration declaration{};
       if (!parse_declaration(c_, i, statement_end(c_, i, body_end), &declaration)) continue;
-      for (const Declarator& declarator : declaration.declarators) m_locals.insert(c_.word(declarator.name));
+      for (const Declarator& declarator : declaration.declarators) {
+        m_locals.insert(c_.word(declarator.name));
+        if (declarator.suffix_end > declarator.suffix_begin && c_.is(declarator.suffix_begin, "[") &&
+            arithmetic_type(declaration.type_begin, declaration.type_end)) {
+          m_local_arrays.insert(c_.word(declarator.name));
+        }
+      }
     }
     // __shared__ and static locals are the block's, not the thread's.
     for (size_t i = body_begin; i < body_end; ++i) {
@@ -61,7 +74,9 @@ class ThreadLocalCode {
   bool only_own_locals(size_t b, size_t e) const {
     for (size_t i = b; i < e; ++i) {
       if (c_.punctuation(i)) {
-        if (c_.is(i, "[")) return false;  // an element: memory, or a lambda
+        // An element of memory, or a lambda; an element of the thread's own
+        // array of numbers (`float acc[4][4]`) is a local like any other.
+        if (c_.is(i, "[") && !subscripts_own_array(i)) return false;
         if (c_.is(i, "-") && c_.is(i + 1, ">") && c_.adjacent(i, i + 1)) return false;
         if ((c_.is(i, "*") || c_.is(i, "&")) && unary(i)) return false;  // a dereference or an address
         if (c_.is(i, "(") && i > b && (c_.is(i - 1, ")") || (c_.is(i - 1, ">") && !cast(i - 1)))) {
@@ -84,6 +99,27 @@ class ThreadLocalCode {
   }
 
  private:
+  bool arithmetic_type(size_t b, size_t e) const {
+    for (size_t j = b; j < e; ++j) {
+      if (!kArithmeticTypeWords.count(c_.text(j))) return false;
+    }
+    return b < e;
+  }
+
+  // Does the `[` at `open` subscript a local array of numbers, directly or
+  // after earlier subscripts (`acc[i][j]`)?
+  bool subscripts_own_array(size_t open) const {
+    size_t base = open - 1;
+    while (c_.is(base, "]")) {
+      const long group = c_.opening_bracket(base);
+      if (group <= 0) return false;
+      base = static_cast<size_t>(group) - 1;
+    }
+    if (!c_.identifier(base) || c_.member_access(base)) return false;
+    const std::string name = c_.word(base);
+    return m_local_arrays.count(name) && !m_block_names.count(name);
+  }
+
   // `*` or `&` that is not multiplication, a bitwise or logical and, or part
   // of an assignment operator (`*=`, `&=`).
   bool unary(size_t i) const {
@@ -115,6 +151,7 @@ class ThreadLocalCode {
   size_t m_body_begin;
   size_t m_body_end;
   std::set<std::string> m_locals;
+  std::set<std::string> m_local_arrays;  // arrays of numbers declared in the body
   std::set<std::string> m_parameters;
   std::set<std::string> m_block_names;
 };

@@ -112,6 +112,20 @@ TEST(AddedBarriers, ALoopsFirstRegionMeetsItsLastOnTheBackEdge) {
             "");
 }
 
+TEST(AddedBarriers, ARegisterTilesZeroingAddsNoneThatShows) {
+  // Each thread zeroes its own 4x4 accumulators before the tiled loop.
+  EXPECT_EQ(observable("__cucpu_shared__ float at[16][64]; int ty = __cucpu_builtin_threadIdx.y;"
+                       "float acc[4][4]; for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j) acc[i][j] = 0.0f;"
+                       "for (int p = 0; p < n; p += 16) {"
+                       "  at[ty][0] = a[p];"
+                       "  __syncthreads();"
+                       "  for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j) acc[i][j] += at[i][j];"
+                       "  __syncthreads();"
+                       "}"
+                       "c[ty] = acc[0][0];"),
+            "");
+}
+
 TEST(AddedBarriers, AnEarlyReturnIsPrivate) {
   // The uniform statement splits the region; the thread's exit is remembered
   // in a flag of its own.
@@ -138,6 +152,15 @@ TEST(AddedBarriers, ThreadLocalCode) {
   // A global the kernel writes is shared; one it only reads is a constant.
   EXPECT_FALSE(only_locals("float v;", "v = g_count; g_count = 2;"));
   EXPECT_TRUE(only_locals("float v;", "v = kScale * v;"));
+  // The thread's own arrays of numbers, however subscripted; not arrays of
+  // pointers, shared arrays, or memory reached through an element.
+  EXPECT_TRUE(only_locals("float acc[4][4]; int i, j;", "acc[i][j] = 0.0f; acc[i][j + 1] += acc[0][j] * 2.0f;"));
+  EXPECT_TRUE(only_locals("unsigned int bins[8]; int i;", "bins[i & 7] = bins[i] + 1;"));
+  EXPECT_FALSE(only_locals("float acc[4]; int i;", "acc[i] = a[i];"));
+  EXPECT_FALSE(only_locals("float acc[4]; int idx[4];", "acc[0] = a[idx[0]];"));
+  EXPECT_FALSE(only_locals("const float* rows[4]; float v;", "v = rows[0][1];"));
+  EXPECT_FALSE(only_locals("__cucpu_shared__ float tile[16]; float v;", "v = tile[0];"));
+  EXPECT_FALSE(only_locals("float acc[4]; float* p;", "p = acc; p[1] = 0.0f;"));
 }
 
 }  // namespace

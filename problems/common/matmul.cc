@@ -1,5 +1,6 @@
 #include "problems/common/matmul.h"
 
+#include <Eigen/Core>
 #include <algorithm>
 #include <cstring>
 
@@ -9,15 +10,15 @@
 namespace problems {
 namespace {
 
-// Rows of C computed together: they share every loaded panel of B.
-constexpr int64_t kRowBlock = 8;
-// Panel of B (kDepthBlock x kColumnBlock) small enough to stay in L2
-// while the row block sweeps it.
-constexpr int64_t kDepthBlock = 128;
-constexpr int64_t kColumnBlock = 1024;
+using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Rows of C computed by one GEMM call: enough that packing B (which Eigen
+// does once per call) costs little next to the multiply-adds, few enough
+// that each worker's A rows and C rows (in double) stay some megabytes.
+constexpr int64_t kRowBlock = 256;
 
 // B as a contiguous row-major (k x n) double matrix: one conversion up front,
-// so the inner loop is a unit-stride multiply-add whatever B's layout.
+// whatever B's layout.
 std::vector<double> contiguous_b(const MatrixOperand& b, int64_t n, int64_t k) {
   std::vector<double> out(static_cast<size_t>(k * n));
   parallel_for(k, [&](int64_t r) {
@@ -36,26 +37,17 @@ double a_element(const MatrixOperand& a, int64_t r, int64_t c) {
   return a.transposed ? a.data[c * a.rows_stride + r] : a.data[r * a.rows_stride + c];
 }
 
-// The blocked product of rows [row0, row0 + rows) into acc (rows x n).
-template <typename AElement>
-void block_product(const AElement& a_at, const double* b, int64_t row0, int64_t rows, int64_t n, int64_t k,
-                   double* acc) {
-  std::fill(acc, acc + rows * n, 0.0);
-  for (int64_t c0 = 0; c0 < n; c0 += kColumnBlock) {
-    const int64_t c1 = std::min(n, c0 + kColumnBlock);
-    for (int64_t d0 = 0; d0 < k; d0 += kDepthBlock) {
-      const int64_t d1 = std::min(k, d0 + kDepthBlock);
-      for (int64_t r = 0; r < rows; ++r) {
-        double* out = acc + r * n;
-        for (int64_t d = d0; d < d1; ++d) {
-          const double x = a_at(row0 + r, d);
-          if (x == 0.0) continue;  // exact: skipping adds nothing (triangular operands)
-          const double* b_row = b + d * n;
-          for (int64_t c = c0; c < c1; ++c) out[c] += x * b_row[c];
-        }
-      }
-    }
+// C rows [row0, row0 + rows) = A rows * B, each a double GEMM (Eigen's
+// blocked kernel: products and sums in double, in an order of its own).
+void block_product(const double* a_rows, const double* b, int64_t rows, int64_t n, int64_t k, double* c_rows) {
+  Eigen::Map<const RowMajorMatrix> a_view(a_rows, rows, k);
+  Eigen::Map<const RowMajorMatrix> b_view(b, k, n);
+  Eigen::Map<RowMajorMatrix> c_view(c_rows, rows, n);
+  if (k == 0) {
+    c_view.setZero();
+    return;
   }
+  c_view.noalias() = a_view * b_view;
 }
 
 }  // namespace
@@ -67,8 +59,12 @@ void matmul_rows(const MatrixOperand& a, const MatrixOperand& b, int64_t m, int6
   parallel_for(blocks, [&](int64_t block) {
     const int64_t row0 = block * kRowBlock;
     const int64_t rows = std::min(kRowBlock, m - row0);
+    double* a_rows = scratch_buffer(1, rows * k);
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t d = 0; d < k; ++d) a_rows[r * k + d] = a_element(a, row0 + r, d);
+    }
     double* acc = scratch_buffer(0, rows * n);
-    block_product([&](int64_t r, int64_t c) { return a_element(a, r, c); }, b_full.data(), row0, rows, n, k, acc);
+    block_product(a_rows, b_full.data(), rows, n, k, acc);
     for (int64_t r = 0; r < rows; ++r) sink(row0 + r, acc + r * n);
   });
 }
@@ -85,7 +81,7 @@ void matmul_double(const double* a, const double* b, double* c, int64_t m, int64
   parallel_for(blocks, [&](int64_t block) {
     const int64_t row0 = block * kRowBlock;
     const int64_t rows = std::min(kRowBlock, m - row0);
-    block_product([&](int64_t r, int64_t d) { return a[r * k + d]; }, b, row0, rows, n, k, c + row0 * n);
+    block_product(a + row0 * k, b, rows, n, k, c + row0 * n);
   });
 }
 

@@ -1,8 +1,9 @@
 // The matrix-multiplication core the matmul family of references shares:
-// C = A * B with float inputs and double accumulation, blocked for the cache
-// and spread over rows with parallel_for. A problem's epilogue (bias,
-// activation, reduction) sees each finished row of C in double, so every
-// fused step is computed from the exact product before one final rounding.
+// C = A * B with float inputs and double accumulation: Eigen's GEMM in
+// double on blocks of rows, spread over the reference threads. A problem's
+// epilogue (bias, activation, reduction) sees each finished row of C in
+// double, so every fused step is computed from the exact product before one
+// final rounding.
 // SquareMatmul is the whole definition of the square-matrix products, which
 // TriangularMatmul and the symmetric product extend.
 #pragma once

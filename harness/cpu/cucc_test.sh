@@ -2,7 +2,7 @@
 # End-to-end checks of the cucc driver: a program with main, a solution
 # library loaded by a host program, launch forms, refusals naming the
 # user's line (in a .cu and in a plain .cc file), the fallback from split
-# kernels to fibers, and the --version line.
+# kernels to fibers, a multiply-add left unfused, and the --version line.
 set -euo pipefail
 
 cucc=$1
@@ -49,6 +49,11 @@ grep -q "kernel 'reverse_plus_one': fibers (the split build did not compile)" "$
   || { cat "$work/split_fallback.log" >&2; fail "-v does not say the split kernel fell back to fibers"; }
 if grep -q "loops over threads" "$work/split_fallback.log"; then fail "-v names a split that was not built"; fi
 "$work/split_fallback" | grep -q "ALL PASS" || fail "the fallback build computed a wrong answer"
+
+# The host's vector width comes without contraction: a * b + c still rounds
+# twice, bit for bit as without it.
+"$cucc" "$testdata/separate_rounding.cu" -o "$work/separate_rounding"
+"$work/separate_rounding" | grep -q "ALL PASS" || fail "a * b + c was fused, or fmaf was not"
 
 "$cucc" --version | grep -Eq "^cucc \(CPU backend\) [0-9a-f]{16}, g\+\+ " || fail "--version line"
 echo "cucc_test: all checks passed"

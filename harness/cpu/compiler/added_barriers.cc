@@ -59,6 +59,12 @@ class ThreadLocalCode {
         }
       }
     }
+    // A name that also stands before `[` outside the body may be a global
+    // array the local only shadows in its own scope: not counted as private.
+    for (size_t i = 0; i < c_.size(); ++i) {
+      if (i == body_begin) i = body_end;
+      if (c_.identifier(i) && c_.is(i + 1, "[")) m_local_arrays.erase(c_.word(i));
+    }
     // __shared__ and static locals are the block's, not the thread's.
     for (size_t i = body_begin; i < body_end; ++i) {
       if (!c_.is(i, "__cucpu_shared__") && !c_.is(i, "static")) continue;

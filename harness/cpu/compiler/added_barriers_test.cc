@@ -35,6 +35,15 @@ bool only_locals(const std::string& declarations, const std::string& code) {
   return touches_only_thread_locals(c, 1, c.size() - 1, kParameters, b, c.size() - 1);
 }
 
+// The same with `outside` before the kernel body: file-scope declarations.
+bool only_locals_after(const std::string& outside, const std::string& declarations, const std::string& code) {
+  TestSnippet s(outside + "{" + declarations + " " + code + "}");
+  const TokenCursor& c = s.cursor();
+  const size_t body_begin = TestSnippet(outside + "{").cursor().size();
+  const size_t b = TestSnippet(outside + "{" + declarations).cursor().size();
+  return touches_only_thread_locals(c, body_begin, c.size() - 1, kParameters, b, c.size() - 1);
+}
+
 const std::string kTile =
     "__cucpu_shared__ float at[16][16]; __cucpu_shared__ float bt[16][16];"
     "int tx = __cucpu_builtin_threadIdx.x, ty = __cucpu_builtin_threadIdx.y;"
@@ -161,6 +170,9 @@ TEST(AddedBarriers, ThreadLocalCode) {
   EXPECT_FALSE(only_locals("const float* rows[4]; float v;", "v = rows[0][1];"));
   EXPECT_FALSE(only_locals("__cucpu_shared__ float tile[16]; float v;", "v = tile[0];"));
   EXPECT_FALSE(only_locals("float acc[4]; float* p;", "p = acc; p[1] = 0.0f;"));
+  // A local array that shares its name with a global one may be shadowing it.
+  EXPECT_TRUE(only_locals_after("__device__ float g_scale;", "float acc[4]; int i;", "acc[i] = 0.0f;"));
+  EXPECT_FALSE(only_locals_after("__device__ float acc[4];", "int i;", "{ float acc[4]; acc[0] = 1.0f; } acc[i] = 0.0f;"));
 }
 
 }  // namespace

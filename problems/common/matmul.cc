@@ -2,7 +2,6 @@
 
 #include <Eigen/Core>
 #include <algorithm>
-#include <cstring>
 
 #include "problems/common/parallel.h"
 #include "problems/common/scalar_checks.h"
@@ -37,8 +36,9 @@ double a_element(const MatrixOperand& a, int64_t r, int64_t c) {
   return a.transposed ? a.data[c * a.rows_stride + r] : a.data[r * a.rows_stride + c];
 }
 
-// C rows [row0, row0 + rows) = A rows * B, each a double GEMM (Eigen's
-// blocked kernel: products and sums in double, in an order of its own).
+// c_rows (rows x n) = a_rows (rows x k) * b (k x n), all row-major: one
+// double GEMM (Eigen's blocked kernel: products and sums in double, in an
+// order of its own).
 void block_product(const double* a_rows, const double* b, int64_t rows, int64_t n, int64_t k, double* c_rows) {
   Eigen::Map<const RowMajorMatrix> a_view(a_rows, rows, k);
   Eigen::Map<const RowMajorMatrix> b_view(b, k, n);

@@ -465,9 +465,12 @@ std::string isolate(Launch& launch, int argc, char** argv) {
 // Confines this process before any solution code is loaded (see
 // harness/sandbox/README.md) and prints the line the judge puts into its
 // report. The CUDA runtime is initialised first, so the driver opens its
-// devices and files while it still may.
+// devices and files while it still may; the descriptors it opens then are
+// its own and stay open (it fails with cudaErrorOperatingSystem at the next
+// allocation without them), so the inherited ones are closed before it starts.
 void confine(Launch& launch, const std::string& isolation) {
   setenv("CUDA_CACHE_DISABLE", "1", 1);  // no JIT cache in the home folder
+  if (launch.sandboxed) sandbox::close_inherited_descriptors(launch.confinement.keep_fds);
   const cudaError_t started = cudaFree(nullptr);
   cudaGetLastError();
   // Said apart from a later failure: here only the namespaces and limits
@@ -498,6 +501,7 @@ void confine(Launch& launch, const std::string& isolation) {
   if (launch.inside_namespaces && !sandbox::has_no_capabilities()) {
     throw std::runtime_error("the namespaces left capabilities to the run");
   }
+  launch.confinement.keep_fds = sandbox::open_descriptors();  // the reply pipe and the driver's
   const std::string landlock = sandbox::confine_solution_process(launch.confinement);
   const auto& limits = launch.confinement.limits;
   std::fprintf(stderr, "runner: sandbox on: %s; %s; seccomp allowlist loaded; limits: memory %s, %s, exchange folder %s\n",

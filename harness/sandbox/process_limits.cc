@@ -1,5 +1,6 @@
 #include "harness/sandbox/process_limits.h"
 
+#include <dirent.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -81,6 +83,21 @@ void close_inherited_descriptors(const std::vector<int>& keep) {
     const long max = sysconf(_SC_OPEN_MAX);
     for (long fd = first; fd < max; ++fd) close(static_cast<int>(fd));
   }
+}
+
+std::vector<int> open_descriptors() {
+  std::vector<int> fds;
+  DIR* folder = opendir("/proc/self/fd");
+  if (!folder) throw std::runtime_error(std::string("cannot list /proc/self/fd: ") + std::strerror(errno));
+  const int own = dirfd(folder);
+  while (const dirent* entry = readdir(folder)) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    const int fd = std::atoi(entry->d_name);
+    if (fd != own) fds.push_back(fd);
+  }
+  closedir(folder);
+  std::sort(fds.begin(), fds.end());
+  return fds;
 }
 
 void die_with_parent(pid_t expected_parent) {

@@ -33,6 +33,11 @@ unsigned long long tasks_of_user(uid_t uid);
 // Closes every descriptor except `keep` (and 0, 1, 2).
 void close_inherited_descriptors(const std::vector<int>& keep);
 
+// The descriptors this process has open now (from /proc/self/fd), 0-2 among
+// them. A runtime started after close_inherited_descriptors() opened every
+// other one, and must keep them: the CUDA driver's device descriptors.
+std::vector<int> open_descriptors();
+
 // Asks the kernel to SIGKILL this process when its parent dies; exits at
 // once if the parent is already gone (no longer `expected_parent`).
 void die_with_parent(pid_t expected_parent);

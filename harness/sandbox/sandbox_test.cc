@@ -31,6 +31,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <chrono>
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -273,6 +274,29 @@ TEST_F(SandboxTest, InheritedDescriptorsAreClosedExceptTheKeptOnes) {
   });
   close(kept);
   close(dropped);
+  EXPECT_EQ(result.code, 0) << result.stderr_text;
+}
+
+// The runner's order on a GPU: inherited descriptors closed, then the CUDA
+// driver opens its own (here /dev/null stands in), then the confinement,
+// which must leave those open.
+TEST_F(SandboxTest, DescriptorsOpenedAfterTheInheritedOnesClosedSurviveTheConfinement) {
+  const int inherited = open("/dev/null", O_RDONLY);
+  ChildResult result = in_child([&] {
+    close_inherited_descriptors({});
+    if (fcntl(inherited, F_GETFD) >= 0) return 1;
+    const int drivers = open("/dev/null", O_RDWR);
+    if (drivers < 0) return 2;
+    SolutionConfinement confined = confinement();
+    confined.keep_fds = open_descriptors();
+    if (std::find(confined.keep_fds.begin(), confined.keep_fds.end(), drivers) == confined.keep_fds.end()) return 3;
+    confine_solution_process(confined);
+    char byte;
+    if (read(drivers, &byte, 1) != 0) return 4;  // still open, and still /dev/null
+    if (write(drivers, "x", 1) != 1) return 5;
+    return 0;
+  });
+  close(inherited);
   EXPECT_EQ(result.code, 0) << result.stderr_text;
 }
 

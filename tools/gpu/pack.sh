@@ -19,11 +19,15 @@ for test in bundled_solutions_test exploit_test; do
   cp -rL "$bin/judge/pipeline/$test.runfiles" "$dir/$test.runfiles"
 done
 cp -L /usr/bin/bwrap "$dir/"
+# strace, where this machine has it: check.sh traces a sandboxed judging
+# that fails, so the refused call is named even when the sandbox cannot say.
+strace=$(command -v strace || true)
+[[ -n $strace ]] && cp -L "$strace" "$dir/"
 # The libraries of the judge, its runners and bubblewrap, but the C and C++
 # runtimes, which the machine has (in versions at least as new, or nothing
 # here would run there anyway).
 judge_root=$dir/exploit_test.runfiles/judge
-for binary in "$judge_root/judge/judge" "$judge_root/harness/runner/runner_cuda" /usr/bin/bwrap; do
+for binary in "$judge_root/judge/judge" "$judge_root/harness/runner/runner_cuda" /usr/bin/bwrap $strace; do
   ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
     grep -v -E '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|libcudart)\.so' |
     xargs -r cp -L -t "$dir/lib/"

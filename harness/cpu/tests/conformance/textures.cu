@@ -271,10 +271,15 @@ int main() {
     const uchar4& next = byte_host[byte_width + (i + 1 < byte_width ? i + 1 : i)];
     float want_x = 0.5f * (e.x + next.x) / 255.0f, want_y = 0.5f * (e.y + next.y) / 255.0f;
     float want_z = 0.5f * (e.z + next.z) / 255.0f;
-    scaled_ok = scaled_ok && conformance::is_close(scaled[i].x, want_x, 1e-5, 1e-6) &&
-                conformance::is_close(scaled[i].y, want_y, 1e-5, 1e-6) &&
-                conformance::is_close(scaled[i].z, want_z, 1e-5, 1e-6) &&
-                conformance::is_close(scaled[i].w, 1.0, 1e-5, 1e-6);
+    const bool close = conformance::is_close(scaled[i].x, want_x, 1e-5, 1e-6) &&
+                       conformance::is_close(scaled[i].y, want_y, 1e-5, 1e-6) &&
+                       conformance::is_close(scaled[i].z, want_z, 1e-5, 1e-6) &&
+                       conformance::is_close(scaled[i].w, 1.0, 1e-5, 1e-6);
+    if (!close && scaled_ok) {
+      std::printf("normalized linear texel %d: got (%.9g, %.9g, %.9g, %.9g), want (%.9g, %.9g, %.9g, 1)\n", i,
+                  scaled[i].x, scaled[i].y, scaled[i].z, scaled[i].w, want_x, want_y, want_z);
+    }
+    scaled_ok = scaled_ok && close;
   }
   conformance::check(raw_ok, "tex2D<uchar4> reads raw texels (cudaReadModeElementType)");
   conformance::check(scaled_ok, "tex2D<float4> of uchar4 texels with cudaReadModeNormalizedFloat, linear");

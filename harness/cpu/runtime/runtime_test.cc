@@ -150,11 +150,11 @@ TEST_F(Runtime, WarpShufflesAndVotes) {
 TEST_F(Runtime, InvalidConfigurationsDoNotRun) {
   int ran = 0;
   auto kernel = [](int* r) { *r = 1; };
-  EXPECT_EQ(run(dim3(1), dim3(1025), kernel, &ran), cudaErrorInvalidConfiguration);
-  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidConfiguration);
-  EXPECT_EQ(run(dim3(1), dim3(1, 1, 65), kernel, &ran), cudaErrorInvalidConfiguration);
-  EXPECT_EQ(run(dim3(0), dim3(32), kernel, &ran), cudaErrorInvalidConfiguration);
-  EXPECT_EQ(run(dim3(1, 65536), dim3(32), kernel, &ran), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(run(dim3(1), dim3(1025), kernel, &ran), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
+  EXPECT_EQ(run(dim3(1), dim3(1, 1, 65), kernel, &ran), cudaErrorInvalidValue);
+  EXPECT_EQ(run(dim3(0), dim3(32), kernel, &ran), cudaErrorInvalidValue);
+  EXPECT_EQ(run(dim3(1, 65536), dim3(32), kernel, &ran), cudaErrorInvalidValue);
   EXPECT_EQ(::cucpu::launch(kSite, ::cucpu::LaunchConfig(dim3(1), dim3(1), 49 * 1024), [&](auto&... a) { kernel(a...); }, &ran),
             cudaErrorInvalidValue);
   EXPECT_EQ(ran, 0);

@@ -322,14 +322,16 @@ std::string kernel_symbol_name(const void* kernel) {
   return name;
 }
 
-// The checks a GPU makes before running anything.
+// The checks a GPU makes before running anything. CUDA 13 answers each with
+// cudaErrorInvalidValue (seen on an H200, driver 580; CUDA 12 said
+// cudaErrorInvalidConfiguration for the dimensions).
 cudaError_t check_configuration(const KernelSite& site, const LaunchConfig& config) {
   const dim3& b = config.block;
   const dim3& g = config.grid;
-  if (b.x == 0 || b.y == 0 || b.z == 0 || g.x == 0 || g.y == 0 || g.z == 0) return cudaErrorInvalidConfiguration;
-  if (b.x > 1024 || b.y > 1024 || b.z > 64) return cudaErrorInvalidConfiguration;
-  if ((unsigned long long)b.x * b.y * b.z > kMaxThreadsPerBlock) return cudaErrorInvalidConfiguration;
-  if (g.x > 2147483647u || g.y > 65535 || g.z > 65535) return cudaErrorInvalidConfiguration;
+  if (b.x == 0 || b.y == 0 || b.z == 0 || g.x == 0 || g.y == 0 || g.z == 0) return cudaErrorInvalidValue;
+  if (b.x > 1024 || b.y > 1024 || b.z > 64) return cudaErrorInvalidValue;
+  if ((unsigned long long)b.x * b.y * b.z > kMaxThreadsPerBlock) return cudaErrorInvalidValue;
+  if (g.x > 2147483647u || g.y > 65535 || g.z > 65535) return cudaErrorInvalidValue;
   if (config.shared_bytes > allowed_dynamic_shared_bytes(site, config.kernel)) return cudaErrorInvalidValue;
   return cudaSuccess;
 }

@@ -40,19 +40,19 @@ int main() {
   int* flag;
   CONFORMANCE_CUDA(cudaMalloc(&flag, sizeof(int)));
 
-  expect_refused("1025 threads per block", cudaErrorInvalidConfiguration, flag,
+  expect_refused("1025 threads per block", cudaErrorInvalidValue, flag,
                  [&] { mark_kernel<<<1, 1025>>>(flag); });
-  expect_refused("block 32x32x2 = 2048 threads", cudaErrorInvalidConfiguration, flag,
+  expect_refused("block 32x32x2 = 2048 threads", cudaErrorInvalidValue, flag,
                  [&] { mark_kernel<<<1, dim3(32, 32, 2)>>>(flag); });
-  expect_refused("block z = 65 (limit 64)", cudaErrorInvalidConfiguration, flag,
+  expect_refused("block z = 65 (limit 64)", cudaErrorInvalidValue, flag,
                  [&] { mark_kernel<<<1, dim3(1, 1, 65)>>>(flag); });
-  expect_refused("grid x = 0", cudaErrorInvalidConfiguration, flag,
+  expect_refused("grid x = 0", cudaErrorInvalidValue, flag,
                  [&] { mark_kernel<<<0, 32>>>(flag); });
-  expect_refused("grid y = 0", cudaErrorInvalidConfiguration, flag,
+  expect_refused("grid y = 0", cudaErrorInvalidValue, flag,
                  [&] { mark_kernel<<<dim3(1, 0, 1), 32>>>(flag); });
-  expect_refused("block x = 0", cudaErrorInvalidConfiguration, flag,
+  expect_refused("block x = 0", cudaErrorInvalidValue, flag,
                  [&] { mark_kernel<<<1, 0>>>(flag); });
-  expect_refused("grid y = 65536 (limit 65535)", cudaErrorInvalidConfiguration, flag,
+  expect_refused("grid y = 65536 (limit 65535)", cudaErrorInvalidValue, flag,
                  [&] { mark_kernel<<<dim3(1, 65536), 1>>>(flag); });
   expect_refused("64 KiB dynamic shared memory without opt-in", cudaErrorInvalidValue, flag,
                  [&] { mark_with_smem_kernel<<<1, 32, 64 * 1024>>>(flag); });

@@ -126,7 +126,7 @@ int main() {
     cudaError_t peeked_again = cudaPeekAtLastError();
     cudaError_t got = cudaGetLastError();
     cudaError_t after = cudaGetLastError();
-    conformance::check(peeked == cudaErrorInvalidConfiguration && peeked_again == peeked && got == peeked &&
+    conformance::check(peeked == cudaErrorInvalidValue && peeked_again == peeked && got == peeked &&
                            after == cudaSuccess,
                        "cudaPeekAtLastError keeps, cudaGetLastError clears the launch error");
     conformance::check(std::strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration),

@@ -29,8 +29,12 @@ int main() {
     }
     conformance::check(even_written, round == 0 ? "written elements hold their values"
                                                 : "written elements hold their values (reused memory)");
+#ifdef __CUCPU__  // built by nvcc, the program checks only what CUDA promises
     conformance::check(odd_nan, round == 0 ? "unwritten elements of fresh cudaMalloc memory are NaN"
                                            : "unwritten elements are NaN again after cudaFree + cudaMalloc");
+#else
+    (void)odd_nan;
+#endif
     CONFORMANCE_CUDA(cudaFree(d));
   }
   // cudaMemset removes the poison.

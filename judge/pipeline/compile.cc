@@ -134,6 +134,15 @@ std::vector<std::string> confined_command(const CompileSettings& settings, const
   return wrapped;
 }
 
+// The source's extension where it is letters and digits (".cu"), else ".cu".
+std::string plain_extension(const std::filesystem::path& source) {
+  const std::string extension = source.extension().string();
+  const bool plain = extension.size() > 1 && std::all_of(extension.begin() + 1, extension.end(), [](unsigned char c) {
+    return std::isalnum(c) != 0;
+  });
+  return plain ? extension : ".cu";
+}
+
 }  // namespace
 
 std::string prototype_header(const Signature& signature) {
@@ -269,9 +278,11 @@ CompileOutcome compile_solution(const std::filesystem::path& source, const Signa
     const std::filesystem::path build_dir = build;
     std::filesystem::create_directories(build_dir / "tmp");
     std::filesystem::create_directories(build_dir / "source");
-    // The copy keeps the file's name (its extension picks the language);
-    // diagnostics naming the copy are rewritten to name the user's path.
-    const std::filesystem::path copy = build_dir / "source" / source.filename();
+    // The copy keeps the file's extension (it picks the language) but not its
+    // name: nvcc names files of its own after it and fails on a newline or an
+    // escape there. Diagnostics naming the copy are rewritten to name the
+    // user's path.
+    const std::filesystem::path copy = build_dir / "source" / ("solution" + plain_extension(source));
     write_text(copy, text);
     write_text(build_dir / "solution_prototype.h", header);
     write_text(build_dir / "judge_entry.cc", trampoline);

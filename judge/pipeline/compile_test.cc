@@ -208,6 +208,15 @@ extern "C" void solution(const float* input, float* output, size_t n, double fac
 }
 )";
 
+// nvcc names files of its own after the source and fails on a newline or an
+// escape in its name; the judge compiles a copy named solution.cu.
+TEST(CompileWithNvcc, ASourceNamedWithControlCharactersCompiles) {
+  const fs::path dir = temp_dir("nvcc_hostile_name");
+  const fs::path source = write(dir / "\x1b[2J\nACCEPTED  x <- y\n::error file=a::b.cu", kScaleSource);
+  CompileOutcome outcome = compile(source, settings(dir));
+  EXPECT_TRUE(outcome.ok) << outcome.log;
+}
+
 TEST(CompileLimits, ASourceOverTheCapIsACompileErrorBeforeAnyWork) {
   const fs::path dir = temp_dir("source_cap");
   const fs::path source = write(dir / "big.cu", std::string(kScaleSource) + std::string(2000, ' '));

@@ -215,7 +215,8 @@ extern "C" void solution(const float* input, const float* kernel, float* output,
 )";
   CommandResult result = run_command({(runfiles() / "judge/judge").string(), "--problem",
                                       "conv-transpose-2d-asym-input-asym-kernel-strided-grouped", "--solution",
-                                      source.string(), "--check-memory", "--cache-dir", (tmp / "cache").string()},
+                                      source.string(), "--backend", "cpu", "--check-memory", "--cache-dir",
+                                      (tmp / "cache").string()},
                                      600, {}, 1 << 20);
   EXPECT_TRUE(result.status.exited);
   EXPECT_EQ(result.status.code, verdict_exit_code(Verdict::RuntimeError)) << result.output;

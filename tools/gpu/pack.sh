@@ -27,7 +27,8 @@ strace=$(command -v strace || true)
 # runtimes, which the machine has (in versions at least as new, or nothing
 # here would run there anyway).
 judge_root=$dir/exploit_test.runfiles/judge
-for binary in "$judge_root/judge/judge" "$judge_root/harness/runner/runner_cuda" /usr/bin/bwrap $strace; do
+for binary in "$judge_root/judge/judge" "$judge_root/harness/runner/runner_cuda" "$judge_root/harness/runner/runner_cpu" \
+  /usr/bin/bwrap $strace; do
   ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
     grep -v -E '/(libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|libcudart)\.so' |
     xargs -r cp -L -t "$dir/lib/"

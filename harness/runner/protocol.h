@@ -46,6 +46,13 @@ inline constexpr const char* kStatusBadRequest = "bad_request";
 // parameter's value (a device pointer for tensors, the scalar otherwise).
 inline constexpr const char* kEntrySymbol = "judge_solution_entry";
 
+// A "run" or "time" reply names, in this field, the inputs whose device
+// bytes after the call were still the upload file's, guard intact: the
+// runner wrote no download file for them. That saves writing and reading
+// every input back; it is no weaker than downloading them, since code in
+// the runner's process could restore an input before any download anyway.
+inline constexpr const char* kUnchangedInputs = "unchanged_inputs";
+
 // Each device buffer is followed by this many guard bytes filled with
 // kGuardByte; outputs are filled with kPoisonByte (a NaN pattern for floats)
 // before every call, so an unwritten element or a write past the end shows.

@@ -110,6 +110,28 @@ void download_file(const void* device, std::size_t bytes, const std::string& pat
   if (!out) throw BadRequest("cannot write " + path);
 }
 
+// Whether `bytes` of device memory at `device` hold the file at `path`,
+// followed by kGuardBytes of kGuardByte: an input the call left as uploaded.
+bool device_holds_file(const void* device, std::size_t bytes, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw BadRequest("cannot read " + path);
+  std::vector<char> from_file(std::min(bytes, kStagingBytes));
+  std::vector<char> from_device(from_file.size());
+  for (std::size_t done = 0; done < bytes;) {
+    const std::size_t slice = std::min(from_file.size(), bytes - done);
+    in.read(from_file.data(), static_cast<std::streamsize>(slice));
+    if (static_cast<std::size_t>(in.gcount()) != slice) throw BadRequest(path + " is shorter than announced");
+    check(cudaMemcpy(from_device.data(), static_cast<const char*>(device) + done, slice, cudaMemcpyDeviceToHost),
+          "cudaMemcpy(compare)");
+    if (std::memcmp(from_file.data(), from_device.data(), slice) != 0) return false;
+    done += slice;
+  }
+  std::vector<unsigned char> guard(protocol::kGuardBytes);
+  check(cudaMemcpy(guard.data(), static_cast<const char*>(device) + bytes, guard.size(), cudaMemcpyDeviceToHost),
+        "cudaMemcpy(compare guard)");
+  return std::all_of(guard.begin(), guard.end(), [](unsigned char byte) { return byte == protocol::kGuardByte; });
+}
+
 // One parameter of a call: a device tensor (with its guard bytes) or a scalar
 // kept in an 8-byte slot of exactly the declared C type.
 struct Argument {
@@ -177,12 +199,19 @@ class ArgumentSet {
     }
   }
 
-  // Copies every buffer, guard included, back to the judge's files.
-  void download() {
+  // Copies every buffer, guard included, back to the judge's files, but
+  // the inputs still as uploaded: returns their names (kUnchangedInputs).
+  json download() {
+    json unchanged = json::array();
     for (Argument& arg : m_arguments) {
       if (!arg.is_tensor || arg.download_path.empty()) continue;
+      if (!arg.is_output && device_holds_file(arg.device, arg.bytes, arg.upload_path)) {
+        unchanged.push_back(arg.name);
+        continue;
+      }
       download_file(arg.device, arg.bytes + protocol::kGuardBytes, arg.download_path);
     }
+    return unchanged;
   }
 
   void* const* pointers() const { return m_pointers.data(); }
@@ -322,8 +351,8 @@ class Runner {
     const auto start = std::chrono::steady_clock::now();
     call(set);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    set.download();
-    return {{"status", protocol::kStatusOk}, {"seconds", seconds}};
+    json unchanged = set.download();
+    return {{"status", protocol::kStatusOk}, {"seconds", seconds}, {protocol::kUnchangedInputs, unchanged}};
   }
 
   // One timed call on fresh inputs: upload, poison the outputs, evict the
@@ -361,8 +390,9 @@ class Runner {
     check(cudaEventSynchronize(m_stop), "cudaEventSynchronize");
     float ms = 0.0f;
     check(cudaEventElapsedTime(&ms, m_start, m_stop), "cudaEventElapsedTime");
-    set.download();
-    return {{"status", protocol::kStatusOk}, {"ms", ms}, {"flush_bytes", m_flush_bytes}};
+    json unchanged = set.download();
+    return {{"status", protocol::kStatusOk}, {"ms", ms}, {"flush_bytes", m_flush_bytes},
+            {protocol::kUnchangedInputs, unchanged}};
   }
 
   FILE* m_reply;

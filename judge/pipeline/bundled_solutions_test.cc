@@ -12,6 +12,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "judge/pipeline/subprocess.h"
 #include "judge/pipeline/test_backend.h"
@@ -222,6 +225,40 @@ extern "C" void solution(const float* input, const float* kernel, float* output,
   EXPECT_EQ(result.status.code, verdict_exit_code(Verdict::RuntimeError)) << result.output;
   EXPECT_NE(result.output.find("cucpu: kernel 'copy_shifted'"), std::string::npos) << result.output;
   EXPECT_NE(result.output.find("AddressSanitizer: heap-buffer-overflow"), std::string::npos) << result.output;
+}
+
+// A correct answer that changes its const input, or writes just past it,
+// is a wrong answer naming the input: the runner hands back every input it
+// does not find as uploaded (harness/runner/protocol.h, kUnchangedInputs).
+TEST(JudgeCommand, AChangedInputOrAWritePastItIsAWrongAnswerNamingIt) {
+  const fs::path tmp = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  const std::string kernel = R"(
+#include <cuda_runtime.h>
+__global__ void leaky_relu(const float* input, float alpha, float* output, size_t count) {
+  size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+  if (i < count) output[i] = input[i] > 0.0f ? input[i] : alpha * input[i];
+}
+__global__ void touch(float* where) { *where += 1.0f; }
+extern "C" void solution(const float* input, float alpha, float* output, size_t n, size_t m) {
+  leaky_relu<<<(n * m + 255) / 256, 256>>>(input, alpha, output, n * m);
+  touch<<<1, 1>>>(const_cast<float*>(input) + TOUCHED);
+}
+)";
+  for (const auto& [touched, words] : {std::pair<std::string, std::string>{"n * m / 2", "modified the const input 'input'"},
+                                       {"n * m", "wrote past the end of 'input'"}}) {
+    std::string text = kernel;
+    text.replace(text.find("TOUCHED"), 7, touched);
+    const fs::path source = tmp / ("touches_input_" + std::to_string(words.size()) + ".cu");
+    std::ofstream(source) << text;
+    std::vector<std::string> command = {(runfiles() / "judge/judge").string(), "--problem", "leaky-relu",
+                                        "--solution", source.string(), "--tier", "sample",
+                                        "--cache-dir", (tmp / "cache").string()};
+    for (const std::string& flag : test_backend_flags({})) command.push_back(flag);
+    CommandResult result = run_command(command, 600, {}, 1 << 20);
+    EXPECT_TRUE(result.status.exited);
+    EXPECT_EQ(result.status.code, verdict_exit_code(Verdict::WrongAnswer)) << result.output;
+    EXPECT_NE(result.output.find(words), std::string::npos) << result.output;
+  }
 }
 
 TEST(JudgeCommand, UnknownProblemListsTheKnownOnes) {

@@ -28,7 +28,9 @@ CallData generate_call(const Problem& problem, const TestCase& test_case, uint64
 // Generates the inputs and runs the reference.
 CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed);
 
-// What the runner gave back for one call: every buffer, guard bytes included.
+// What the runner gave back for one call: every output and every changed
+// input, guard bytes included (an input the runner found as uploaded has
+// no entry: harness/runner/protocol.h, kUnchangedInputs).
 using Downloads = std::map<std::string, std::vector<char>>;
 
 }  // namespace judge

@@ -143,6 +143,23 @@ TEST_F(OutputCheckTest, TheBufferChecksStayWithAChecker) {
   EXPECT_NE(modified->find("modified the const input 'a'"), std::string::npos) << *modified;
 }
 
+// An input the runner found as uploaded comes back without a download
+// (harness/runner/protocol.h, kUnchangedInputs): the outputs are still
+// checked in full.
+TEST_F(OutputCheckTest, AnInputWithoutADownloadIsTakenAsUnchanged) {
+  load(false);
+  Downloads right = downloads({0, 1, 2, 3, 4});
+  right.erase("a");
+  EXPECT_EQ(check_call(m_problem, m_call, right), std::nullopt);
+  Downloads wrong = downloads({4, 3, 2, 1, 0});
+  wrong.erase("a");
+  wrong["b"][5 * sizeof(int32_t)] = 0;
+  const std::optional<std::string> failure = check_call(m_problem, m_call, wrong);
+  ASSERT_TRUE(failure.has_value());
+  EXPECT_NE(failure->find("wrote past the end of 'b'"), std::string::npos) << *failure;
+  EXPECT_NE(failure->find("b: 4 of 5 elements wrong"), std::string::npos) << *failure;
+}
+
 // Inputs are compared a slice at a time (16 MiB): a change past the first
 // slice is found, and named by its element.
 TEST_F(OutputCheckTest, AnInputChangedPastTheFirstSliceIsFound) {

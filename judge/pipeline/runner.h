@@ -53,7 +53,7 @@ class Runner {
   // From here on the process holds solution code (see RunnerOutcome).
   virtual RunnerOutcome load(const std::filesystem::path& library, double timeout_seconds) = 0;
 
-  // One checked call; fills `downloads` (every buffer, guard bytes included) on success.
+  // One checked call; fills `downloads` (call_data.h) on success.
   virtual RunnerOutcome run(const Signature& signature, const CallData& call, double timeout_seconds,
                             Downloads& downloads) = 0;
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <set>
 #include <stdexcept>
 
 #include "harness/runner/protocol.h"
@@ -326,9 +327,20 @@ json RunnerSession::call_arguments(const Signature& signature, const CallData& c
   return arguments;
 }
 
-Downloads RunnerSession::read_downloads(const Signature& signature, const CallData& call, const std::string& tag) {
+Downloads RunnerSession::read_downloads(const Signature& signature, const CallData& call, const std::string& tag,
+                                        const json& reply) {
+  // Inputs the runner found as uploaded have no file (protocol.h).
+  std::set<std::string> unchanged;
+  if (reply.contains(protocol::kUnchangedInputs) && reply[protocol::kUnchangedInputs].is_array()) {
+    for (const json& name : reply[protocol::kUnchangedInputs]) {
+      if (name.is_string()) unchanged.insert(name.get<std::string>());
+    }
+  }
   Downloads downloads;
-  std::vector<const Parameter*> tensors = signature.input_tensors();
+  std::vector<const Parameter*> tensors;
+  for (const Parameter* parameter : signature.input_tensors()) {
+    if (!unchanged.count(parameter->name)) tensors.push_back(parameter);
+  }
   for (const Parameter* parameter : signature.output_tensors()) tensors.push_back(parameter);
   for (const Parameter* parameter : tensors) {
     const std::size_t bytes = static_cast<std::size_t>(element_count(call.shape(parameter->name))) * element_size(parameter->type);
@@ -360,7 +372,7 @@ RunnerOutcome RunnerSession::exchange(const std::string& op, const Signature& si
   RunnerOutcome outcome = request(message, timeout_seconds, start);
   if (outcome.kind == RunnerOutcome::Kind::Ok) {
     try {
-      downloads = read_downloads(signature, call, tag);
+      downloads = read_downloads(signature, call, tag, outcome.reply);
     } catch (const HostileOutput& error) {
       m_child->finish(0.0);
       outcome.kind = RunnerOutcome::Kind::Hostile;

@@ -44,7 +44,8 @@ class RunnerSession : public Runner {
 
  private:
   nlohmann::json call_arguments(const Signature& signature, const CallData& call, const std::string& tag);
-  Downloads read_downloads(const Signature& signature, const CallData& call, const std::string& tag);
+  Downloads read_downloads(const Signature& signature, const CallData& call, const std::string& tag,
+                           const nlohmann::json& reply);
   RunnerOutcome request(nlohmann::json message, double timeout_seconds,
                         std::chrono::steady_clock::time_point start);
   RunnerOutcome exchange(const std::string& op, const Signature& signature, const CallData& call,

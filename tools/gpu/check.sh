@@ -58,7 +58,7 @@ fi
 # A Landlock refusal is not named by the judge; where the kernel audits,
 # it is in the kernel log.
 dmesg 2>/dev/null | grep -i -E 'landlock|audit.*denied' | tail -20
-"$judge" --problem leaky-relu --no-sandbox --cache-dir "$work/one-unconfined" --quiet
+"$judge" --problem leaky-relu --no-sandbox --cache-dir "$work/one-unconfined"
 say "the same with --no-sandbox: exit $?"
 
 # gtest shards in parallel, each with its own temporary folder.

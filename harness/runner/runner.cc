@@ -492,6 +492,23 @@ std::string isolate(Launch& launch, int argc, char** argv) {
   return "NO namespaces (" + unavailable + ")" + (root ? ", root without capabilities" : "");
 }
 
+// --memory-limit: on the CPU backend the address space (RLIMIT_AS); on a GPU
+// private writable memory (RLIMIT_DATA), since CUDA reserves address space
+// far beyond any useful limit.
+void memory_limit(sandbox::ResourceLimits& limits, unsigned long long bytes) {
+#ifdef JUDGE_RUNNER_GPU
+  limits.data_bytes = bytes;
+#else
+  limits.address_space_bytes = bytes;
+#endif
+}
+
+std::string describe_memory_limit(const sandbox::ResourceLimits& limits) {
+  if (limits.address_space_bytes) return mebibytes(limits.address_space_bytes) + " (RLIMIT_AS)";
+  if (limits.data_bytes) return mebibytes(limits.data_bytes) + " of private writable memory (RLIMIT_DATA)";
+  return "not limited";
+}
+
 // Confines this process before any solution code is loaded (see
 // harness/sandbox/README.md) and prints the line the judge puts into its
 // report. The CUDA runtime is initialised first, so the driver opens its
@@ -536,7 +553,7 @@ void confine(Launch& launch, const std::string& isolation) {
   const auto& limits = launch.confinement.limits;
   std::fprintf(stderr, "runner: sandbox on: %s; %s; seccomp allowlist loaded; limits: memory %s, %s, exchange folder %s\n",
                isolation.c_str(), landlock.c_str(),
-               limits.address_space_bytes ? (mebibytes(limits.address_space_bytes) + " (RLIMIT_AS)").c_str() : "not limited",
+               describe_memory_limit(limits).c_str(),
                threads.c_str(),
                launch.exchange_limit_bytes ? mebibytes(launch.exchange_limit_bytes).c_str() : "not limited");
 }
@@ -557,7 +574,7 @@ int main(int argc, char** argv) {
     if (arg == "--reply-fd" && has_value) launch.reply_fd = std::atoi(argv[++i]);
     else if (arg == "--read" && has_value) confinement.read.push_back(argv[++i]);
     else if (arg == "--write" && has_value) confinement.write.push_back(argv[++i]);
-    else if (arg == "--memory-limit" && has_value) confinement.limits.address_space_bytes = std::strtoull(argv[++i], nullptr, 10);
+    else if (arg == "--memory-limit" && has_value) memory_limit(confinement.limits, std::strtoull(argv[++i], nullptr, 10));
     else if (arg == "--thread-limit" && has_value) launch.thread_limit = std::strtoull(argv[++i], nullptr, 10);
     else if (arg == "--exchange-limit" && has_value) launch.exchange_limit_bytes = std::strtoull(argv[++i], nullptr, 10);
     else if (arg == "--no-sandbox") launch.sandboxed = false;

@@ -45,6 +45,7 @@ void apply_limits(const ResourceLimits& limits) {
   set_limit(RLIMIT_NOFILE, limits.open_files, "RLIMIT_NOFILE");
   set_limit(RLIMIT_FSIZE, limits.file_size_bytes, "RLIMIT_FSIZE");
   if (limits.address_space_bytes) set_limit(RLIMIT_AS, limits.address_space_bytes, "RLIMIT_AS");
+  if (limits.data_bytes) set_limit(RLIMIT_DATA, limits.data_bytes, "RLIMIT_DATA");
   if (limits.cpu_seconds) set_limit(RLIMIT_CPU, limits.cpu_seconds, "RLIMIT_CPU");
   if (limits.processes) set_limit(RLIMIT_NPROC, limits.processes, "RLIMIT_NPROC");
   set_limit(RLIMIT_RTPRIO, 0, "RLIMIT_RTPRIO");

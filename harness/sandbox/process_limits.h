@@ -16,6 +16,9 @@ struct ResourceLimits {
   rlim_t open_files = 1024;
   rlim_t file_size_bytes = 8ULL << 30;  // a solution printing without end gets SIGXFSZ
   rlim_t address_space_bytes = 0;       // 0: unlimited (CUDA reserves huge ranges)
+  // RLIMIT_DATA: private writable memory (the heap, anonymous mappings),
+  // which CUDA's address-space reservations and device mappings are not.
+  rlim_t data_bytes = 0;                // 0: unlimited
   rlim_t cpu_seconds = 0;               // 0: unlimited (the parent's clock rules)
   rlim_t processes = 0;                 // RLIMIT_NPROC: threads and processes of the user; 0: unlimited
   // Always: no real-time priority (RLIMIT_RTPRIO 0), no raised priority

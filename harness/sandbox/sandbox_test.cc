@@ -10,6 +10,7 @@
 #include <sys/inotify.h>
 #include <sys/ipc.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/msg.h>
 #include <sys/resource.h>
 #include <sys/sem.h>
@@ -297,6 +298,24 @@ TEST_F(SandboxTest, DescriptorsOpenedAfterTheInheritedOnesClosedSurviveTheConfin
     return 0;
   });
   close(inherited);
+  EXPECT_EQ(result.code, 0) << result.stderr_text;
+}
+
+// The GPU runner's memory limit: private writable memory is bounded, an
+// address-space reservation like CUDA's is not.
+TEST_F(SandboxTest, TheDataLimitBoundsPrivateWritableMemoryButNotReservations) {
+  ChildResult result = in_child([&] {
+    ResourceLimits limits;
+    limits.data_bytes = 64 << 20;
+    apply_limits(limits);
+    void* reserved = mmap(nullptr, std::size_t{1} << 32, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (reserved == MAP_FAILED) return 1;
+    if (std::malloc(std::size_t{256} << 20) != nullptr) return 2;
+    void* small = std::malloc(std::size_t{16} << 20);
+    if (small == nullptr) return 3;
+    std::memset(small, 1, std::size_t{16} << 20);
+    return 0;
+  });
   EXPECT_EQ(result.code, 0) << result.stderr_text;
 }
 

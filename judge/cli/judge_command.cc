@@ -79,9 +79,11 @@ void add_judge_flags(cxxopts::Options& options) {
       ("keep-work", "keep the folder of exchanged tensors and runner logs")
       ("no-sandbox", "run the solution and the compiler unconfined (debugging your own code only; "
                      "see README, Security)")
-      ("memory-limit", "CPU backend: address-space limit of the solution's process in MiB; past it the "
-                       "solution gets RUNTIME_ERROR (default " + std::to_string(kDefaultCpuMemoryLimitMiB) +
-                       " plus twice the largest case's tensors; 0: none)", cxxopts::value<unsigned long long>())
+      ("memory-limit", "MiB of host memory for the solution's process; past it the solution gets RUNTIME_ERROR. "
+                       "CPU backend: its address space (default " + std::to_string(kDefaultCpuMemoryLimitMiB) +
+                       " plus twice the largest case's tensors; 0: none); GPU: its private writable memory, "
+                       "RLIMIT_DATA (none unless given: CUDA reserves address space beyond any useful limit)",
+       cxxopts::value<unsigned long long>())
       ("thread-limit", "threads the solution's process may run at once; past it creating one fails "
                        "(default 512; 0: none)", cxxopts::value<unsigned long long>()->default_value("512"))
       ("exchange-limit", "MiB the solution's exchange folder may hold (inputs and outputs of one call); past it "

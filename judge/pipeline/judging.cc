@@ -242,7 +242,7 @@ class Judging {
   RunnerConfinement confinement(const std::filesystem::path& library) const {
     RunnerConfinement confinement;
     confinement.sandbox = m_options.sandbox;
-    confinement.memory_bytes = m_backend.kind == BackendKind::Cpu ? m_options.memory_limit_bytes : 0;
+    confinement.memory_bytes = m_options.memory_limit_bytes;
     confinement.thread_limit = m_options.thread_limit;
     confinement.exchange_bytes = m_options.exchange_limit_bytes;
     confinement.readable = {library.parent_path()};

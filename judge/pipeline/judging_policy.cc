@@ -56,11 +56,6 @@ unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsi
   const unsigned long long mib = requested_mib.value_or(
       applies ? kDefaultCpuMemoryLimitMiB + mebibytes_to_hold(2 * largest_case_bytes) : 0);
   if (mib == 0) return 0;
-  if (backend.kind != BackendKind::Cpu) {
-    throw UsageError(
-        "--memory-limit applies to the CPU backend only (CUDA reserves address space beyond any "
-        "useful limit; a GPU's memory is bounded by the device)");
-  }
   if (backend.check_memory) {
     throw UsageError(
         "--memory-limit cannot be combined with --check-memory (AddressSanitizer reserves terabytes of "

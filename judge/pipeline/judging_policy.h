@@ -32,14 +32,16 @@ bool benchmarks_by_default(const Backend& backend);
 // whose tensors are small; a larger case raises it (memory_limit_bytes).
 inline constexpr unsigned long long kDefaultCpuMemoryLimitMiB = 8192;
 
-// The runner's address-space limit in bytes (0: none): `requested_mib` when
+// The runner's memory limit in bytes (0: none), its address space on the
+// CPU backend, its private writable memory (RLIMIT_DATA) on a GPU, where
+// CUDA reserves address space beyond any useful limit: `requested_mib` when
 // given (0 turns it off), else, on the CPU backend without
 // AddressSanitizer, kDefaultCpuMemoryLimitMiB plus twice the largest case's
 // tensors (`largest_case_bytes`: the solution's process holds them as device
-// buffers and reads or writes them through the exchange folder), else none.
-// Throws UsageError for a limit that cannot apply: on a GPU (CUDA reserves
-// address space beyond any useful limit; the device bounds its memory) or
-// with --check-memory (AddressSanitizer reserves terabytes of address space).
+// buffers and reads or writes them through the exchange folder), else none
+// (on a GPU too, until a GPU run shows the driver within a default).
+// Throws UsageError with --check-memory (AddressSanitizer reserves
+// terabytes of address space).
 unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsigned long long> requested_mib,
                                       double largest_case_bytes = 0);
 

@@ -44,15 +44,16 @@ say "== one judging, sandboxed (leaky-relu, check tier, benchmark)"
 status=$?
 say "exit $status"
 if [[ $status -ne 0 ]] && command -v strace >/dev/null; then
-  # Every failed system call of the judging, its runner and the driver:
-  # a refusal by Landlock (EACCES) or by a missing namespace or device
-  # (ENOENT, EPERM) shows here even where the runner cannot name it (the
+  # Every failed system call of the judging, its runner and the driver, each
+  # once: a refusal by Landlock (EACCES), a missing namespace or device
+  # (ENOENT, EPERM), or a descriptor closed under the driver (EBADF on an
+  # ioctl) shows here even where the runner cannot name it. No errno is
+  # filtered out: a whole failing judging makes about 1000 lines (the
   # compiled solution is cached, so the compiler's calls are not traced).
   say "== the same judging under strace (failed calls only: strace.txt)"
   strace -f -Z -qq -s 120 -o "$work/strace.full" \
     "$judge" --problem leaky-relu --no-benchmark --case one-element --cache-dir "$work/one" --quiet
-  grep -E 'EACCES|EPERM|ENOSYS|EOPNOTSUPP|ENXIO|ENODEV|SIGSYS|nvidia|cuda|/dev/|/proc/|/sys/|memfd' "$work/strace.full" |
-    awk '{sub(/^[0-9]+ +/, ""); if (!seen[$0]++) print}' | head -600 >"$out/strace.txt"
+  awk '{sub(/^[0-9]+ +/, ""); if (!seen[$0]++) print}' "$work/strace.full" | head -5000 >"$out/strace.txt"
   echo "strace: $(wc -l <"$work/strace.full") failed calls, $(wc -l <"$out/strace.txt") kept"
 fi
 # A Landlock refusal is not named by the judge; where the kernel audits,

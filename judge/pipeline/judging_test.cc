@@ -43,7 +43,8 @@ struct FakeReply {
   bool wrong_output = false;   // outputs left unwritten (NaN)
   double claimed_ms = 1.0;     // timed runs
   double round_trip_ms = 1.5;  // timed runs: what the judge's clock saw
-  // (A calibration request, an empty call, always claims 0.01 ms in 0.5 ms.)
+  // A calibration request, an empty call, always claims 0.01 ms.
+  double calibration_round_trip_ms = 0.5;
   bool hang = false;  // sleeps through its timeout, then TimedOut
 };
 
@@ -129,7 +130,7 @@ class FakeRunner : public Runner {
     }
     downloads = downloads_of(tensors, reply.wrong_output);
     outcome.reply = {{"ms", call.empty ? 0.01 : reply.claimed_ms}};
-    outcome.round_trip_ms = call.empty ? 0.5 : reply.round_trip_ms;
+    outcome.round_trip_ms = call.empty ? reply.calibration_round_trip_ms : reply.round_trip_ms;
     return outcome;
   }
 
@@ -183,7 +184,8 @@ Script correct_except(std::function<bool(const FakeCall&)> picked, FakeReply rep
   return [picked = std::move(picked), reply](const FakeCall& call) { return picked(call) ? reply : FakeReply{}; };
 }
 
-bool on_bench(const FakeCall& call) { return call.runner == "bench"; }
+// The timed runs of the bench runner, and of any started to time a case again.
+bool on_bench(const FakeCall& call) { return call.runner.rfind("bench", 0) == 0; }
 
 // The judging ended with `verdict`, and its message holds `fragment`.
 void expect_verdict(const JudgeReport& report, Verdict verdict, const std::string& fragment) {
@@ -433,7 +435,31 @@ TEST_F(JudgingTest, ClaimsFarShorterThanTheJudgesClockAreForged) {
   FakeProcesses processes(m_problem, correct_except(on_bench, {.claimed_ms = 10, .round_trip_ms = 1000}));
   const JudgeReport report = judge(processes);
   expect_verdict(report, Verdict::RuntimeError, "case 'tiny'");
+  EXPECT_NE(report.message.find("confirmed by a second calibration"), std::string::npos) << report.message;
   EXPECT_TRUE(report.benchmarks.empty());
+  // Before the verdict: the solution's process ended, a fresh calibration, a second timing.
+  EXPECT_EQ(processes.journal.runners_started,
+            (std::vector<std::string>{"check-natural", "check-shuffled", "calibrate", "bench", "calibrate-again-1",
+                                      "bench-again-1"}));
+}
+
+TEST_F(JudgingTest, RequestsSlowedSinceTheCalibrationAreTimedAgainNotCalledForged) {
+  m_options.benchmark = true;
+  // The first calibration saw 0.5 ms requests; by the timed runs every
+  // request takes 1000 ms (a disk busy writing back a larger case's files),
+  // and a calibration made now sees that too.
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    if (call.runner != "calibrate") reply.calibration_round_trip_ms = 995;
+    if (on_bench(call)) reply = {.claimed_ms = 5, .round_trip_ms = 1000};
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  ASSERT_EQ(report.benchmarks.size(), 1u);
+  EXPECT_TRUE(report.benchmarks[0].retimed);
+  EXPECT_DOUBLE_EQ(report.benchmarks[0].timing.median_ms, 5.0);
+  EXPECT_EQ(calls_in(processes.journal, "bench-again-1").size(), 2u + 5u);
 }
 
 TEST_F(JudgingTest, AClaimLongerThanItsRequestIsImpossible) {

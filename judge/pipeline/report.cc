@@ -79,7 +79,10 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
     for (std::string line; std::getline(message, line);) out << "  " << line << "\n";
   }
   if (!report.benchmarks.empty()) {
-    out << "\n" << timing_label(timing_kind_name(report.timing_kind)) << " on " << printable_line(report.backend.device) << ":\n";
+    // A judging that ended before its benchmark did has no overall figure.
+    const bool complete = report.verdict == Verdict::Accepted;
+    out << "\n" << timing_label(timing_kind_name(report.timing_kind)) << " on " << printable_line(report.backend.device)
+        << (complete ? ":\n" : ", of the cases timed before the judging ended (no overall figure):\n");
     int width = 16;
     for (const CaseReport& c : report.benchmarks) {
       width = std::max(width, static_cast<int>(printable_line(c.name).size()) + 2);
@@ -93,8 +96,10 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
           << std::setw(12) << fixed(c.timing.max_ms, 3) << std::setw(9) << fixed(100 * c.timing.rse, 2)
           << std::setw(7) << c.timing.times_ms.size() << std::setw(12) << fixed(c.timing.gflops, 2) << "\n";
     }
-    out << std::left << std::setw(width) << "geometric mean" << std::right << std::setw(12)
-        << fixed(report.geomean_ms, 3) << std::setw(64) << fixed(report.geomean_gflops, 2) << "\n";
+    if (complete) {
+      out << std::left << std::setw(width) << "geometric mean" << std::right << std::setw(12)
+          << fixed(report.geomean_ms, 3) << std::setw(64) << fixed(report.geomean_gflops, 2) << "\n";
+    }
   }
   out.flush();
 }

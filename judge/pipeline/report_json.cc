@@ -16,6 +16,7 @@ json to_json(const JudgeReport& report) {
                          {"max", c.timing.max_ms}, {"stddev", c.timing.stddev_ms}, {"rse", c.timing.rse},
                          {"runs", c.timing.times_ms.size()}, {"samples", c.timing.times_ms}};
       j["gflops"] = c.timing.gflops;
+      if (c.retimed) j["retimed"] = true;
     }
     return j;
   };

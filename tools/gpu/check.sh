@@ -114,7 +114,7 @@ for problem in matrix-multiplication softmax conv-2d layer-norm histogram prefix
   [[ -d $tests/judge/solutions/$problem ]] || continue
   (($(left) > 30)) || break
   timeout $(($(left) - 10)) "$judge" --problem "$problem" --tier sample --bench-tier full \
-    --cache-dir "$work/bench" 2>&1 | sed -n '/^\(ACCEPTED\|WRONG_ANSWER\|RUNTIME_ERROR\|TIME_LIMIT\|ERROR\|COMPILE\)/p; /^case /,$p' |
+    --cache-dir "$work/bench" 2>&1 | sed -n '/^[A-Z_]*  /,/^$/p; /^case /,$p' |
     tee -a "$out/bench.txt"
 done
 say "== end"

@@ -1,0 +1,61 @@
+#include "judge/pipeline/report.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "judge/pipeline/report_json.h"
+
+namespace judge {
+namespace {
+
+JudgeReport timed_report(Verdict verdict) {
+  JudgeReport report;
+  report.problem = "conv-2d";
+  report.solution = "solutions/conv-2d/default.cu";
+  report.verdict = verdict;
+  report.backend.device = "a GPU";
+  CaseReport timed{"upstream", Tier::kFull, CheckPass::Natural};
+  timed.benchmarked = true;
+  timed.timing = summarise({1.0, 1.0, 1.0}, 2e9);
+  report.benchmarks.push_back(timed);
+  if (verdict == Verdict::Accepted) {
+    report.geomean_ms = 1.0;
+    report.geomean_gflops = 2000.0;
+  } else {
+    report.message = "case 'next': the times were forged";
+  }
+  return report;
+}
+
+std::string summary_of(const JudgeReport& report) {
+  std::ostringstream out;
+  print_summary(out, report);
+  return out.str();
+}
+
+TEST(Summary, AnAcceptedBenchmarkEndsWithItsGeometricMean) {
+  const std::string text = summary_of(timed_report(Verdict::Accepted));
+  EXPECT_NE(text.find("ACCEPTED  conv-2d <- solutions/conv-2d/default.cu"), std::string::npos) << text;
+  EXPECT_NE(text.find("geometric mean"), std::string::npos) << text;
+  EXPECT_EQ(text.find("no overall figure"), std::string::npos) << text;
+}
+
+TEST(Summary, ABenchmarkCutShortShowsItsTimedCasesButNoOverallFigure) {
+  const std::string text = summary_of(timed_report(Verdict::RuntimeError));
+  EXPECT_NE(text.find("RUNTIME_ERROR  conv-2d"), std::string::npos) << text;
+  EXPECT_NE(text.find("  case 'next': the times were forged"), std::string::npos) << text;
+  EXPECT_NE(text.find("upstream"), std::string::npos) << text;
+  EXPECT_NE(text.find("no overall figure"), std::string::npos) << text;
+  EXPECT_EQ(text.find("geometric mean"), std::string::npos) << text;
+}
+
+TEST(ReportJson, ACaseTimedAgainSaysSo) {
+  JudgeReport report = timed_report(Verdict::Accepted);
+  EXPECT_FALSE(to_json(report)["benchmarks"][0].contains("retimed"));
+  report.benchmarks[0].retimed = true;
+  EXPECT_EQ(to_json(report)["benchmarks"][0]["retimed"], true);
+}
+
+}  // namespace
+}  // namespace judge

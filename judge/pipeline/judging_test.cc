@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -215,7 +216,10 @@ class JudgingTest : public ::testing::Test {
 
   JudgeReport judge(FakeProcesses& processes) {
     return judge_solution(m_problem, m_backend, m_options, processes,
-                          [this](const nlohmann::json& event) { m_statuses.push_back(event.value("status", "")); });
+                          [this](const nlohmann::json& event) {
+                            m_statuses.push_back(event.value("status", ""));
+                            if (event.value("status", "") == "BENCHMARK_RESULT") m_benchmark_result = event;
+                          });
   }
 
   // The check calls the fakes saw in one runner, as "case#seed".
@@ -235,6 +239,7 @@ class JudgingTest : public ::testing::Test {
   Backend m_backend;
   JudgeOptions m_options;
   std::vector<std::string> m_statuses;
+  std::optional<nlohmann::json> m_benchmark_result;  // the last BENCHMARK_RESULT event
 };
 
 TEST_F(JudgingTest, ACorrectSolutionPassesBothPassesOnTheCpuBackendEachOnSeedsOfItsOwn) {
@@ -460,6 +465,8 @@ TEST_F(JudgingTest, RequestsSlowedSinceTheCalibrationAreTimedAgainNotCalledForge
   EXPECT_TRUE(report.benchmarks[0].retimed);
   EXPECT_DOUBLE_EQ(report.benchmarks[0].timing.median_ms, 5.0);
   EXPECT_EQ(calls_in(processes.journal, "bench-again-1").size(), 2u + 5u);
+  ASSERT_TRUE(m_benchmark_result.has_value());
+  EXPECT_EQ(m_benchmark_result->value("retimed", false), true);
 }
 
 TEST_F(JudgingTest, AClaimLongerThanItsRequestIsImpossible) {

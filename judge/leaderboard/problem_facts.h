@@ -1,5 +1,6 @@
-// The leaderboard's view of the problems: titles, and per case the FLOPs
-// and minimal memory traffic, read from the problem JSON that
+// The leaderboard's view of the problems: titles, tags, difficulty, dtypes
+// and the statement's Markdown, and per case the FLOPs and minimal memory
+// traffic, read from the problem JSON that
 // `judge show --json` prints (judge/problem/problem_json.h).
 #pragma once
 

@@ -78,12 +78,14 @@ Entry make_entry(const LoadedRecord& loaded, const ProblemFacts& facts, const st
   entry.solution_hash = record.solution_hash;
   entry.created = record.created;
   entry.judge_version = record.judge_version;
+  entry.dtype = record.dtype;
   entry.baseline = is_baseline_path(record.problem, record.solution_path);
   std::vector<double> times, rates;
   for (const std::string& name : case_order) {
     const CaseTiming& timing =
         *std::find_if(record.cases.begin(), record.cases.end(), [&](const CaseTiming& c) { return c.name == name; });
-    CaseResult result{name, timing.median_ms, gflops_in(facts.cases.at(name).flops, timing.median_ms)};
+    CaseResult result{name,         timing.median_ms, timing.min_ms, timing.max_ms,
+                      timing.rse,   timing.runs,      gflops_in(facts.cases.at(name).flops, timing.median_ms)};
     times.push_back(result.median_ms);
     rates.push_back(result.gflops);
     entry.cases.push_back(result);
@@ -104,7 +106,14 @@ Board rank_board(const std::tuple<std::string, std::string, std::string>& key, s
   std::tie(board.problem, board.device, board.bench_tier) = key;
   board.problem_title = facts.title;
   board.case_names = facts.tier_cases.at(board.bench_tier);
+  for (const std::string& name : board.case_names) board.case_facts.push_back(facts.cases.at(name));
   board.limits = candidates.front().limits;
+  for (const Candidate& candidate : candidates) {
+    const Entry& entry = candidate.entry;
+    if (!entry.suspicious) board.history.push_back({entry.created, entry.author, entry.geomean_ms, entry.baseline});
+  }
+  std::stable_sort(board.history.begin(), board.history.end(),
+                   [](const HistoryPoint& a, const HistoryPoint& b) { return a.created < b.created; });
 
   const Entry* best_baseline = nullptr;
   std::map<std::string, const Entry*> best_clean, best_suspicious;  // by author
@@ -204,10 +213,12 @@ Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySl
   leaderboard.generated = generated;
   leaderboard.records_read = static_cast<int>(folder.records.size() + folder.skipped.size());
   leaderboard.skipped = folder.skipped;
+  leaderboard.problems = problems;
 
   using Key = std::tuple<std::string, std::string, std::string>;  // problem, device, tier
   std::map<Key, std::vector<Candidate>> groups;
   std::map<std::pair<std::string, std::string>, CpuEmulatedRow> latest_cpu;  // (problem, path) -> newest
+  std::set<std::string> devices;
 
   for (const LoadedRecord& loaded : folder.records) {
     const Record& record = loaded.record;
@@ -227,6 +238,7 @@ Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySl
       }
       continue;
     }
+    devices.insert(record.device.name);          // listed even when nothing on it is ranked
     if (record.verdict != "ACCEPTED") continue;  // only accepted solutions are ranked
     if (record.cases.empty()) {
       leaderboard.skipped.push_back({loaded.file, "an ACCEPTED GPU record without benchmark timings"});
@@ -246,7 +258,6 @@ Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySl
     groups[{record.problem, record.device.name, record.bench_tier}].push_back(std::move(candidate));
   }
 
-  std::set<std::string> devices;
   for (auto& [key, candidates] : groups) {
     leaderboard.boards.push_back(rank_board(key, candidates, problems.at(std::get<0>(key))));
     devices.insert(std::get<1>(key));

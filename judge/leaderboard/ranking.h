@@ -19,13 +19,18 @@ namespace judge {
 inline constexpr int kLeaderboardSchemaVersion = 1;
 
 // What the leaderboard needs of a problem (from `judge show --json`): its
-// title, and per case the FLOPs and the minimal memory traffic.
+// title, tags and statement (for the page's search and statement view), and
+// per case the FLOPs and the minimal memory traffic.
 struct CaseFacts {
   double flops = 0;
   double min_bytes = 0;
 };
 struct ProblemFacts {
   std::string title;
+  std::string difficulty;              // "EASY", "MEDIUM", "HARD" or empty
+  std::vector<std::string> tags;
+  std::vector<std::string> dtypes;     // the dtypes [VAR] may take, the default first
+  std::string statement;               // the Markdown body of statement.md
   std::map<std::string, std::vector<std::string>> tier_cases;  // tier -> case names, in order
   std::map<std::string, CaseFacts> cases;                       // by case name
 };
@@ -44,6 +49,9 @@ AllowList parse_allow_list(const std::string& text, const std::string& file_name
 struct CaseResult {
   std::string name;
   double median_ms = 0;
+  double min_ms = 0, max_ms = 0;  // the fastest and slowest timed run
+  double rse = 0;                  // relative standard error of the mean
+  int runs = 0;
   double gflops = 0;  // the problem's FLOPs / median: never the record's own claim
 };
 
@@ -54,20 +62,31 @@ struct Entry {
   bool allowed = false;       // impossible speed, listed in the allow file
   std::vector<std::string> flags;  // why it is suspicious, one sentence each
   std::string record_id;
-  std::string author, title, solution_path, solution_hash, created, judge_version;
+  std::string author, title, solution_path, solution_hash, created, judge_version, dtype;
   double geomean_ms = 0;
   double geomean_gflops = 0;
   double speedup = 0;         // baseline geomean / this geomean; 0 when no baseline
   std::vector<CaseResult> cases;
 };
 
+// One record of a board's history: every ACCEPTED record that is not
+// suspicious, not only each author's best, so the page can draw the race
+// over time.
+struct HistoryPoint {
+  std::string created, author;
+  double geomean_ms = 0;
+  bool baseline = false;
+};
+
 // One ranking: a problem on a device, timed on one tier's cases.
 struct Board {
   std::string problem, problem_title, device, bench_tier;
   std::vector<std::string> case_names;
+  std::vector<CaseFacts> case_facts;  // parallel to case_names
   DeviceLimits limits;        // of the device, as the records describe it
   double baseline_ms = 0;     // 0 when no baseline record on this device
   std::vector<Entry> entries; // ranked entries by rank, then unranked ones
+  std::vector<HistoryPoint> history;  // by date, then record id
 };
 
 struct OverallRow {
@@ -96,7 +115,8 @@ struct CpuEmulatedRow {
 struct Leaderboard {
   std::string generated;              // ISO 8601 UTC
   int records_read = 0;
-  std::vector<std::string> devices;   // GPU devices, sorted
+  std::vector<std::string> devices;   // GPU devices of any record (a device may have no board), sorted
+  ProblemFactsBySlug problems;        // the catalogue the records were ranked against
   std::vector<Board> boards;          // by problem, device, tier
   std::vector<DeviceOverall> overall; // by device
   std::vector<CpuEmulatedRow> cpu_emulated;

@@ -181,6 +181,27 @@ TEST_F(FixtureLeaderboard, CpuEmulatedRecordsStayOutOfTheGpuRankings) {
   for (const Board& b : board.boards) EXPECT_NE(b.device, "CPU backend (2 workers)");
 }
 
+// What the page draws besides the ranking: every clean accepted record by
+// date, each case's spread, and the facts the device bounds come from.
+TEST_F(FixtureLeaderboard, BoardsKeepTheirHistoryCaseSpreadAndFacts) {
+  const Board& h100 = find_board("vector-add", kH100);
+  std::vector<std::string> history;
+  for (const HistoryPoint& point : h100.history) history.push_back(point.created.substr(0, 10) + " " + point.author);
+  // alice's older record is history though not an entry; mallory's suspicious one is neither.
+  EXPECT_EQ(history, (std::vector<std::string>{"2026-11-20 alice", "2026-11-20 judge maintainers", "2026-11-20 bob",
+                                               "2026-11-21 alice"}));
+  EXPECT_TRUE(h100.history[1].baseline);
+  ASSERT_EQ(h100.case_facts.size(), 2u);
+  EXPECT_EQ(h100.case_facts[0].min_bytes, 201326592);
+  EXPECT_EQ(h100.case_facts[1].flops, 67108864);
+  const Entry& alice = h100.entries[0];
+  ASSERT_EQ(alice.author, "alice");
+  EXPECT_EQ(alice.dtype, "float32");
+  EXPECT_GT(alice.cases[0].max_ms, alice.cases[0].min_ms);
+  EXPECT_GT(alice.cases[0].runs, 0);
+  EXPECT_EQ(board.problems.size(), 2u);
+}
+
 TEST(DeviceLimits, Fp32LanesFollowTheComputeCapability) {
   EXPECT_EQ(fp32_lanes_per_sm("8.0"), 64);
   EXPECT_EQ(fp32_lanes_per_sm("8.6"), 128);

@@ -1,5 +1,9 @@
 #include "judge/leaderboard/render.h"
 
+#include <md4c-html.h>
+
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -40,22 +44,35 @@ std::string milliseconds(double value) {
 }
 
 // The fields that name a row's submission, the same in every section.
+// source_commit is the commit source_url points at, "" when it points at
+// the --source-base ref instead (the judged tree was not a clean commit).
 template <typename Row>
 json submission_fields(const Row& row, const RenderOptions& options) {
+  const SourceLink link = source_link(row.solution_path, row.judge_version, options);
   return {{"record", row.record_id},
           {"author", row.author},
           {"title", row.title},
           {"path", row.solution_path},
-          {"source_url", source_url(row.solution_path, options)},
+          {"source_url", link.url},
+          {"source_commit", link.commit},
           {"created", row.created},
           {"judge_version", row.judge_version}};
 }
 
 json entry_json(const Entry& entry, const RenderOptions& options) {
   json cases = json::array();
-  for (const CaseResult& c : entry.cases) cases.push_back({{"name", c.name}, {"median_ms", c.median_ms}, {"gflops", c.gflops}});
+  for (const CaseResult& c : entry.cases) {
+    cases.push_back({{"name", c.name},
+                     {"median_ms", c.median_ms},
+                     {"min_ms", c.min_ms},
+                     {"max_ms", c.max_ms},
+                     {"rse", c.rse},
+                     {"runs", c.runs},
+                     {"gflops", c.gflops}});
+  }
   json row = submission_fields(entry, options);
-  row.update({{"rank", entry.rank == 0 ? json(nullptr) : json(entry.rank)},
+  row.update({{"dtype", entry.dtype},
+              {"rank", entry.rank == 0 ? json(nullptr) : json(entry.rank)},
               {"baseline", entry.baseline},
               {"suspicious", entry.suspicious},
               {"allowed", entry.allowed},
@@ -68,13 +85,45 @@ json entry_json(const Entry& entry, const RenderOptions& options) {
   return row;
 }
 
-std::string date_of(const std::string& created) { return escape_markdown(created.substr(0, 10)); }
+// "2026-11-23 09:30 UTC" from "2026-11-23T09:30:00Z".
+std::string date_of(const std::string& created) {
+  if (created.size() < 16 || created[10] != 'T') return escape_markdown(created.substr(0, 10));
+  return escape_markdown(created.substr(0, 10) + " " + created.substr(11, 5) + " UTC");
+}
+
+bool is_clean_commit(const std::string& version) {
+  return version.size() == 40 &&
+         std::all_of(version.begin(), version.end(), [](char c) { return std::isdigit(c) || (c >= 'a' && c <= 'f'); });
+}
+
+// Where "/blob/<ref>/" starts in a GitHub-style source base whose last part is
+// the ref, or npos.
+std::size_t blob_ref_at(const std::string& base) {
+  const std::size_t at = base.rfind("/blob/");
+  if (at == std::string::npos || base.empty() || base.back() != '/') return std::string::npos;
+  const std::string ref = base.substr(at + 6, base.size() - at - 7);
+  return ref.empty() || ref.find('/') != std::string::npos ? std::string::npos : at;
+}
 
 }  // namespace
 
+SourceLink source_link(const std::string& solution_path, const std::string& judge_version,
+                       const RenderOptions& options) {
+  if (!is_plain_solution_path(solution_path)) return {};
+  const std::size_t blob = blob_ref_at(options.source_base);
+  if (blob != std::string::npos && is_clean_commit(judge_version)) {
+    return {options.source_base.substr(0, blob + 6) + judge_version + "/" + solution_path, judge_version};
+  }
+  return {options.source_base + solution_path, ""};
+}
+
 std::string source_url(const std::string& solution_path, const RenderOptions& options) {
-  if (!is_plain_solution_path(solution_path)) return "";
-  return options.source_base + solution_path;
+  return source_link(solution_path, "", options).url;
+}
+
+std::string repository_url(const RenderOptions& options) {
+  const std::size_t blob = blob_ref_at(options.source_base);
+  return blob == std::string::npos ? "" : options.source_base.substr(0, blob);
 }
 
 json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& options) {
@@ -82,11 +131,23 @@ json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& optio
   for (const Board& board : leaderboard.boards) {
     json entries = json::array();
     for (const Entry& entry : board.entries) entries.push_back(entry_json(entry, options));
+    json case_facts = json::array();
+    for (const CaseFacts& facts : board.case_facts) {
+      case_facts.push_back({{"flops", facts.flops}, {"min_bytes", facts.min_bytes}});
+    }
+    // [created, author, geomean_ms, 1 for the baseline else 0]: arrays, as a
+    // board's history holds every record, not one row per author.
+    json history = json::array();
+    for (const HistoryPoint& point : board.history) {
+      history.push_back({point.created, point.author, point.geomean_ms, point.baseline ? 1 : 0});
+    }
     boards.push_back({{"problem", board.problem},
                       {"problem_title", board.problem_title},
                       {"device", board.device},
                       {"bench_tier", board.bench_tier},
                       {"cases", board.case_names},
+                      {"case_facts", case_facts},
+                      {"history", history},
                       {"device_limits",
                        board.limits.known
                            ? json{{"peak_gflops", board.limits.peak_gflops},
@@ -121,10 +182,21 @@ json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& optio
   for (const SkippedRecord& record : leaderboard.skipped) {
     skipped.push_back({{"file", record.file}, {"reason", record.reason}});
   }
+  json problems = json::array();
+  for (const auto& [slug, facts] : leaderboard.problems) {
+    problems.push_back({{"slug", slug},
+                        {"title", facts.title},
+                        {"difficulty", facts.difficulty},
+                        {"tags", facts.tags},
+                        {"dtypes", facts.dtypes},
+                        {"statement", facts.statement}});
+  }
   return {{"format", "judge-leaderboard"},
           {"schema_version", kLeaderboardSchemaVersion},
           {"generated", leaderboard.generated},
           {"records_read", leaderboard.records_read},
+          {"repository_url", repository_url(options)},
+          {"problems", problems},
           {"devices", leaderboard.devices},
           {"boards", boards},
           {"overall", overall},
@@ -219,7 +291,7 @@ std::string leaderboard_markdown(const json& leaderboard) {
         if (entry["allowed"].get<bool>()) flags = "allowed: ";
         for (const json& flag : entry["flags"]) flags += escape_markdown(flag.get<std::string>()) + "; ";
         md << " " << date_of(entry["created"].get<std::string>()) << " | "
-           << escape_markdown(entry["judge_version"].get<std::string>().substr(0, 12)) << " | " << flags << " |\n";
+           << escape_markdown(short_version(entry["judge_version"].get<std::string>())) << " | " << flags << " |\n";
       }
     }
   }
@@ -245,10 +317,68 @@ std::string leaderboard_markdown(const json& leaderboard) {
   return md.str();
 }
 
+std::string short_version(const std::string& judge_version) {
+  const bool dirty = judge_version.size() == 46 && judge_version.compare(40, 6, "-dirty") == 0;
+  if (is_clean_commit(judge_version.substr(0, 40)) && (judge_version.size() == 40 || dirty)) {
+    return judge_version.substr(0, 7) + (dirty ? "-dirty" : "");
+  }
+  if (judge_version.rfind("binary-", 0) == 0) return "binary " + judge_version.substr(7, 7);
+  return judge_version.substr(0, 12);
+}
+
+namespace {
+
+void append_md4c_output(const MD_CHAR* text, MD_SIZE size, void* out) { static_cast<std::string*>(out)->append(text, size); }
+
+// Drops every href/src that is not http(s) or an in-page anchor: a
+// statement's link is never a javascript: URL.
+std::string with_safe_links(const std::string& html) {
+  std::string out;
+  std::size_t at = 0;
+  for (;;) {
+    std::size_t attribute = std::string::npos;
+    for (const char* name : {"href=\"", "src=\""}) attribute = std::min(attribute, html.find(name, at));
+    if (attribute == std::string::npos) break;
+    const std::size_t value = html.find('"', attribute) + 1;
+    const std::size_t end = html.find('"', value);
+    if (end == std::string::npos) break;
+    const std::string url = html.substr(value, end - value);
+    const bool safe = url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0 || url.rfind('#', 0) == 0;
+    out += html.substr(at, value - at);
+    out += safe ? url : "#";
+    at = end;
+  }
+  return out + html.substr(at);
+}
+
+}  // namespace
+
+std::string statement_html(const std::string& markdown) {
+  std::string html;
+  const unsigned flags = MD_FLAG_NOHTML | MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_LATEXMATHSPANS;
+  if (md_html(markdown.data(), static_cast<MD_SIZE>(markdown.size()), append_md4c_output, &html, flags, 0) != 0) {
+    return "<pre>" + escape_html(markdown) + "</pre>";  // md4c gives up only on memory exhaustion
+  }
+  return with_safe_links(html);
+}
+
 std::string leaderboard_html(const json& leaderboard) {
+  // The statements go into the page as HTML (md4c's, raw HTML disabled), so
+  // the embedded data leaves out their Markdown.
+  std::string statements;
+  json embedded = leaderboard;
+  if (embedded.contains("problems")) {
+    for (json& problem : embedded["problems"]) {
+      const std::string slug = problem["slug"].get<std::string>();
+      statements += "<article class=\"statement\" id=\"statement-" + escape_html(slug) + "\" data-problem=\"" +
+                    escape_html(slug) + "\" hidden>\n<h2>" + escape_html(problem["title"].get<std::string>()) +
+                    "</h2>\n" + statement_html(problem["statement"].get<std::string>()) + "</article>\n";
+      problem.erase("statement");
+    }
+  }
   // ensure_ascii, then the three characters that could end the <script>
   // element or start markup as \u escapes: the block stays inert JSON.
-  std::string data = leaderboard.dump(-1, ' ', true, json::error_handler_t::replace);
+  std::string data = embedded.dump(-1, ' ', true, json::error_handler_t::replace);
   std::string safe;
   safe.reserve(data.size());
   for (char c : data) {
@@ -257,12 +387,16 @@ std::string leaderboard_html(const json& leaderboard) {
     else if (c == '&') safe += "\\u0026";
     else safe += c;
   }
-  std::string page = kLeaderboardPageTemplate;
-  const std::string marker = "__LEADERBOARD_DATA__";
-  const std::size_t at = page.find(marker);
-  if (at == std::string::npos) throw std::logic_error("page_template.html lacks " + marker);
-  page.replace(at, marker.size(), safe);
-  return page;
+  // Both markers are found in the template itself, never in what replaces them.
+  const std::string page = kLeaderboardPageTemplate;
+  const std::string statements_marker = "__PROBLEM_STATEMENTS__", data_marker = "__LEADERBOARD_DATA__";
+  const std::size_t statements_at = page.find(statements_marker), data_at = page.find(data_marker);
+  if (statements_at == std::string::npos || data_at == std::string::npos || data_at < statements_at) {
+    throw std::logic_error("page_template.html lacks " + statements_marker + " before " + data_marker);
+  }
+  const std::size_t between = statements_at + statements_marker.size();
+  return page.substr(0, statements_at) + statements + page.substr(between, data_at - between) + safe +
+         page.substr(data_at + data_marker.size());
 }
 
 const std::vector<PublishedFormat>& published_formats() {

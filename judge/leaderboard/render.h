@@ -25,12 +25,37 @@ struct RenderOptions {
 // an href otherwise).
 std::string source_url(const std::string& solution_path, const RenderOptions& options);
 
+// The link to the source exactly as judged: when the record's judge version
+// is a clean commit (40 hex digits, no "-dirty": the judge ran in that
+// commit's tree) and the source base is GitHub-style ".../blob/<ref>/", the
+// ref is replaced by that commit and `commit` names it; otherwise the link
+// is source_url's and `commit` is empty.
+struct SourceLink {
+  std::string url, commit;
+};
+SourceLink source_link(const std::string& solution_path, const std::string& judge_version,
+                       const RenderOptions& options);
+
+// The repository of a GitHub-style source base (what precedes "/blob/<ref>/"),
+// or "".
+std::string repository_url(const RenderOptions& options);
+
+// A judge version as people read it: a commit's first 7 digits (and
+// "-dirty"), "binary 1a2b3c4" for a binary's content hash.
+std::string short_version(const std::string& judge_version);
+
+// A problem statement's Markdown as HTML (md4c; raw HTML is not passed
+// through, links other than http(s) and in-page anchors become "#", LaTeX
+// stays as text in <x-equation>).
+std::string statement_html(const std::string& markdown);
+
 nlohmann::json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& options);
 
 // Markdown from the JSON form (so both always agree).
 std::string leaderboard_markdown(const nlohmann::json& leaderboard);
 
-// The page: the template (page_template.html) with the JSON embedded as an
+// The page: the template (page_template.html) with the problem statements
+// as HTML and the JSON (without the statements' Markdown) embedded as an
 // inert <script type="application/json"> block.
 std::string leaderboard_html(const nlohmann::json& leaderboard);
 

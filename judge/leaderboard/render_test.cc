@@ -26,7 +26,7 @@ Leaderboard hostile_leaderboard() {
   entry.created = "2026-11-23T00:00:00Z";
   entry.judge_version = "`v`";
   entry.geomean_ms = 1;
-  entry.cases = {{"c", 1, 1}};
+  entry.cases = {{"c", 1, 0.9, 1.1, 0.01, 10, 1}};
   board.entries = {entry};
   entry.solution_path = "javascript:alert(3)";
   board.entries.push_back(entry);
@@ -41,11 +41,64 @@ TEST(Render, HtmlEmbedsTheDataAsInertJson) {
   EXPECT_EQ(page.find("</script><img"), std::string::npos);
   EXPECT_NE(page.find("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"), std::string::npos);
   EXPECT_EQ(page.find("__LEADERBOARD_DATA__"), std::string::npos);
+  EXPECT_EQ(page.find("__PROBLEM_STATEMENTS__"), std::string::npos);
   // The embedded block parses back to the same data.
   const std::string open = "<script type=\"application/json\" id=\"leaderboard-data\">";
   const std::size_t begin = page.find(open) + open.size();
   const std::size_t end = page.find("</script>", begin);
   EXPECT_EQ(nlohmann::json::parse(page.substr(begin, end - begin)), data);
+}
+
+TEST(Render, StatementsAreHtmlInThePageAndLeftOutOfItsData) {
+  Leaderboard leaderboard = hostile_leaderboard();
+  ProblemFacts& facts = leaderboard.problems["p"];
+  facts.title = "P <i>";
+  facts.statement = "Sum $a_i$.\n\n## Input\n\n<script>alert(5)</script>\n\n[x](javascript:alert(6)) [y](https://e.org/)\n";
+  const nlohmann::json data = leaderboard_json(leaderboard, {});
+  EXPECT_EQ(data["problems"][0]["statement"], facts.statement);  // leaderboard.json keeps the Markdown
+  const std::string page = leaderboard_html(data);
+  EXPECT_NE(page.find("<article class=\"statement\" id=\"statement-p\" data-problem=\"p\" hidden>\n<h2>P &lt;i&gt;</h2>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<h2>Input</h2>"), std::string::npos);
+  EXPECT_NE(page.find("<x-equation>a_i</x-equation>"), std::string::npos);
+  EXPECT_EQ(page.find("<script>alert(5)"), std::string::npos);
+  EXPECT_NE(page.find("&lt;script&gt;alert(5)"), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"#\">x</a>"), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"https://e.org/\">y</a>"), std::string::npos);
+  EXPECT_EQ(page.find("Sum $a_i$"), std::string::npos) << "the Markdown is not embedded twice";
+}
+
+TEST(Render, SourceLinksPointAtTheJudgedCommitWhenTheTreeWasClean) {
+  const RenderOptions github{"https://github.com/o/r/blob/main/"};
+  const std::string commit = "0123456789abcdef0123456789abcdef01234567";
+  const SourceLink clean = source_link("solutions/p/x.cu", commit, github);
+  EXPECT_EQ(clean.url, "https://github.com/o/r/blob/" + commit + "/solutions/p/x.cu");
+  EXPECT_EQ(clean.commit, commit);
+  for (const std::string& version : {commit + "-dirty", std::string("binary-96006a1b"), std::string("")}) {
+    const SourceLink branch = source_link("solutions/p/x.cu", version, github);
+    EXPECT_EQ(branch.url, "https://github.com/o/r/blob/main/solutions/p/x.cu") << version;
+    EXPECT_EQ(branch.commit, "") << version;
+  }
+  // A base that is not ".../blob/<ref>/" is used as given.
+  EXPECT_EQ(source_link("solutions/p/x.cu", commit, {"https://example.org/src/"}).url,
+            "https://example.org/src/solutions/p/x.cu");
+  EXPECT_EQ(repository_url(github), "https://github.com/o/r");
+  EXPECT_EQ(repository_url({"https://example.org/src/"}), "");
+  EXPECT_EQ(short_version(commit), "0123456");
+  EXPECT_EQ(short_version(commit + "-dirty"), "0123456-dirty");
+  EXPECT_EQ(short_version("binary-96006a1b2c3d"), "binary 96006a1");
+}
+
+TEST(Render, BoardsCarryCaseFactsAndHistory) {
+  Leaderboard leaderboard = hostile_leaderboard();
+  leaderboard.boards[0].case_facts = {{2e9, 3e8}};
+  leaderboard.boards[0].history = {{"2026-11-20T00:00:00Z", "a", 2.5, true}, {"2026-11-21T00:00:00Z", "b", 1.5, false}};
+  leaderboard.boards[0].entries[0].cases[0] = {"c", 1, 0.9, 1.2, 0.01, 30, 2};
+  const nlohmann::json board = leaderboard_json(leaderboard, {})["boards"][0];
+  EXPECT_EQ(board["case_facts"], nlohmann::json::parse(R"([{"flops": 2e9, "min_bytes": 3e8}])"));
+  EXPECT_EQ(board["history"], nlohmann::json::parse(R"([["2026-11-20T00:00:00Z", "a", 2.5, 1], ["2026-11-21T00:00:00Z", "b", 1.5, 0]])"));
+  EXPECT_EQ(board["entries"][0]["cases"][0],
+            nlohmann::json::parse(R"({"name": "c", "median_ms": 1, "min_ms": 0.9, "max_ms": 1.2, "rse": 0.01, "runs": 30, "gflops": 2})"));
 }
 
 TEST(Render, OnlyPlainSolutionPathsBecomeLinks) {
@@ -63,6 +116,7 @@ TEST(Render, MarkdownEscapesTableBreakingAndMarkupCharacters) {
   EXPECT_NE(md.find("x \\| y \\*z\\*"), std::string::npos) << md;
   EXPECT_NE(md.find("GPU &lt;b&gt;"), std::string::npos) << md;
   EXPECT_NE(md.find("## CPU-emulated (correctness only, never ranked)"), std::string::npos);
+  EXPECT_NE(md.find("| 2026-11-23 00:00 UTC |"), std::string::npos) << "dates have their time";
 }
 
 TEST(Render, EveryPublishedFormatHasItsOwnFileAndRendersTheData) {

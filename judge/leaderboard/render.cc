@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "judge/common/printable.h"
@@ -362,31 +363,80 @@ std::string statement_html(const std::string& markdown) {
   return with_safe_links(html);
 }
 
+namespace {
+
+// Fields of leaderboard.json the page never reads: left out of its copy.
+bool page_skips(const std::string& key, bool in_problem) {
+  return key == "path" || key == "solution_hash" || (in_problem && key == "statement");
+}
+
+// The page's copy of the data, written in one pass without copying it:
+// numbers at 6 significant digits (the page shows at most 4), and, as
+// \u escapes, every non-ASCII character and the three that could end the
+// <script> element or start markup, so the block stays inert JSON.
+void write_page_json(const json& value, std::string& out, bool in_problem = false) {
+  switch (value.type()) {
+    case json::value_t::object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [key, member] : value.items()) {
+        if (page_skips(key, in_problem)) continue;
+        if (!first) out += ',';
+        first = false;
+        write_page_json(key, out);
+        out += ':';
+        write_page_json(member, out, key == "problems");
+      }
+      out += '}';
+      return;
+    }
+    case json::value_t::array: {
+      out += '[';
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        if (i) out += ',';
+        write_page_json(value[i], out, in_problem);
+      }
+      out += ']';
+      return;
+    }
+    case json::value_t::number_float: {
+      const double number = value.get<double>();
+      if (!std::isfinite(number)) {
+        out += "null";
+        return;
+      }
+      char text[32];
+      std::snprintf(text, sizeof text, "%.6g", number);
+      out += text;
+      return;
+    }
+    case json::value_t::string:
+      for (char c : value.dump(-1, ' ', true, json::error_handler_t::replace)) {
+        if (c == '<') out += "\\u003c";
+        else if (c == '>') out += "\\u003e";
+        else if (c == '&') out += "\\u0026";
+        else out += c;
+      }
+      return;
+    default:
+      out += value.dump();
+  }
+}
+
+}  // namespace
+
 std::string leaderboard_html(const json& leaderboard) {
   // The statements go into the page as HTML (md4c's, raw HTML disabled), so
   // the embedded data leaves out their Markdown.
   std::string statements;
-  json embedded = leaderboard;
-  if (embedded.contains("problems")) {
-    for (json& problem : embedded["problems"]) {
-      const std::string slug = problem["slug"].get<std::string>();
-      statements += "<article class=\"statement\" id=\"statement-" + escape_html(slug) + "\" data-problem=\"" +
-                    escape_html(slug) + "\" hidden>\n<h2>" + escape_html(problem["title"].get<std::string>()) +
-                    "</h2>\n" + statement_html(problem["statement"].get<std::string>()) + "</article>\n";
-      problem.erase("statement");
-    }
+  for (const json& problem : leaderboard.value("problems", json::array())) {
+    const std::string slug = problem["slug"].get<std::string>();
+    statements += "<article class=\"statement\" id=\"statement-" + escape_html(slug) + "\" data-problem=\"" +
+                  escape_html(slug) + "\" hidden>\n<h2>" + escape_html(problem["title"].get<std::string>()) +
+                  "</h2>\n" + statement_html(problem["statement"].get<std::string>()) + "</article>\n";
   }
-  // ensure_ascii, then the three characters that could end the <script>
-  // element or start markup as \u escapes: the block stays inert JSON.
-  std::string data = embedded.dump(-1, ' ', true, json::error_handler_t::replace);
   std::string safe;
-  safe.reserve(data.size());
-  for (char c : data) {
-    if (c == '<') safe += "\\u003c";
-    else if (c == '>') safe += "\\u003e";
-    else if (c == '&') safe += "\\u0026";
-    else safe += c;
-  }
+  write_page_json(leaderboard, safe);
   // Both markers are found in the template itself, never in what replaces them.
   const std::string page = kLeaderboardPageTemplate;
   const std::string statements_marker = "__PROBLEM_STATEMENTS__", data_marker = "__LEADERBOARD_DATA__";

@@ -55,8 +55,9 @@ nlohmann::json leaderboard_json(const Leaderboard& leaderboard, const RenderOpti
 std::string leaderboard_markdown(const nlohmann::json& leaderboard);
 
 // The page: the template (page_template.html) with the problem statements
-// as HTML and the JSON (without the statements' Markdown) embedded as an
-// inert <script type="application/json"> block.
+// as HTML and the JSON embedded as an inert <script type="application/json">
+// block: numbers at 6 significant digits, without the statements' Markdown
+// and the fields the page does not read (path, solution_hash).
 std::string leaderboard_html(const nlohmann::json& leaderboard);
 
 // One published file: its name in the output folder and how it is made

@@ -228,6 +228,25 @@ const inViewport = (page, id) => page.evaluate(id => {
     assert.notDeepStrictEqual(speedups, [...speedups].sort((a, b) => b - a));
   });
 
+  await check("a long table shows its first rows; the button or sorting shows them all", async () => {
+    const short = await browser.newPage(desktop);
+    await short.goto(pageUrl + "?rows=2");
+    await short.waitForSelector("body[data-rendered=true]");
+    const vectorAdd = 'section[id="h100/vector-add"]', matmul = 'section[id="h100/matmul"]';
+    const records = sel => short.$$eval(sel + " tr.entry", rows => rows.map(r => r.getAttribute("data-record")));
+    const entries = board("vector-add", H100).entries;
+    assert.deepStrictEqual(await records(vectorAdd), entries.slice(0, 2).map(e => e.record));
+    assert.strictEqual(await short.textContent(vectorAdd + " button.show-all"), `Show all ${entries.length} rows`);
+    await short.focus(vectorAdd + " th:nth-child(4) button");  // runtime: ascending, over every row
+    await short.keyboard.press("Enter");
+    const byRuntime = [...entries].sort((a, b) => a.geomean_ms - b.geomean_ms).map(e => e.record);
+    assert.deepStrictEqual(await records(vectorAdd), byRuntime);
+    assert.strictEqual(await short.$(vectorAdd + " button.show-all"), null);
+    await short.click(matmul + " button.show-all");
+    assert.deepStrictEqual(await records(matmul), board("matmul", H100).entries.map(e => e.record));
+    await short.close();
+  });
+
   await check("search finds problems, tags, authors and titles", async () => {
     await page.fill("#search", "linear-algebra");
     assert.deepStrictEqual((await visibleBoards(page)).sort(), ["a100/matmul", "h100/matmul"]);

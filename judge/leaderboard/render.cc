@@ -370,6 +370,38 @@ bool page_skips(const std::string& key, bool in_problem) {
   return key == "path" || key == "solution_hash" || (in_problem && key == "statement");
 }
 
+// `text` as a JSON string of ASCII only, with `<`, `>` and `&` as \u
+// escapes too. Plain ASCII (nearly every string) is escaped here; the rest
+// goes through nlohmann's ensure_ascii dump (invalid UTF-8 replaced).
+void append_inert_json_string(const std::string& text, std::string& out) {
+  const bool ascii = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  const std::string dumped = ascii ? std::string() : json(text).dump(-1, ' ', true, json::error_handler_t::replace);
+  if (!ascii) {
+    for (char c : dumped) {
+      if (c == '<') out += "\\u003c";
+      else if (c == '>') out += "\\u003e";
+      else if (c == '&') out += "\\u0026";
+      else out += c;
+    }
+    return;
+  }
+  out += '"';
+  for (char c : text) {
+    const unsigned char byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (byte < 0x20 || c == '<' || c == '>' || c == '&' || byte == 0x7f) {
+      char escape[8];
+      std::snprintf(escape, sizeof escape, "\\u%04x", byte);
+      out += escape;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
 // The page's copy of the data, written in one pass without copying it:
 // numbers at 6 significant digits (the page shows at most 4), and, as
 // \u escapes, every non-ASCII character and the three that could end the
@@ -383,7 +415,7 @@ void write_page_json(const json& value, std::string& out, bool in_problem = fals
         if (page_skips(key, in_problem)) continue;
         if (!first) out += ',';
         first = false;
-        write_page_json(key, out);
+        append_inert_json_string(key, out);
         out += ':';
         write_page_json(member, out, key == "problems");
       }
@@ -411,12 +443,7 @@ void write_page_json(const json& value, std::string& out, bool in_problem = fals
       return;
     }
     case json::value_t::string:
-      for (char c : value.dump(-1, ' ', true, json::error_handler_t::replace)) {
-        if (c == '<') out += "\\u003c";
-        else if (c == '>') out += "\\u003e";
-        else if (c == '&') out += "\\u0026";
-        else out += c;
-      }
+      append_inert_json_string(value.get_ref<const std::string&>(), out);
       return;
     default:
       out += value.dump();

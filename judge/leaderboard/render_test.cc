@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 namespace judge {
@@ -60,6 +61,17 @@ TEST(Render, HtmlEmbedsTheDataAsInertJson) {
   }
   expected["boards"][0]["entries"][0]["geomean_gflops"] = 1.23457;
   EXPECT_EQ(embedded_data(page), expected);
+}
+
+TEST(Render, PageDataKeepsEveryCharacterAsAsciiEscapes) {
+  Leaderboard leaderboard = hostile_leaderboard();
+  const std::string author = "Zo\xc3\xab \"q\" \\ \x01\x7f <&> \xe2\x9c\x93";
+  leaderboard.boards[0].entries[0].author = author;
+  const std::string page = leaderboard_html(leaderboard_json(leaderboard, {}));
+  const nlohmann::json embedded = embedded_data(page);
+  EXPECT_EQ(embedded["boards"][0]["entries"][0]["author"], author);
+  const std::string block = page.substr(page.find("id=\"leaderboard-data\">"));
+  EXPECT_TRUE(std::all_of(block.begin(), block.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }));
 }
 
 TEST(Render, StatementsAreHtmlInThePageAndLeftOutOfItsData) {

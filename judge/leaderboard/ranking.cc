@@ -84,8 +84,9 @@ Entry make_entry(const LoadedRecord& loaded, const ProblemFacts& facts, const st
   for (const std::string& name : case_order) {
     const CaseTiming& timing =
         *std::find_if(record.cases.begin(), record.cases.end(), [&](const CaseTiming& c) { return c.name == name; });
-    CaseResult result{name,         timing.median_ms, timing.min_ms, timing.max_ms,
-                      timing.rse,   timing.runs,      gflops_in(facts.cases.at(name).flops, timing.median_ms)};
+    CaseResult result{name,          timing.median_ms, gflops_in(facts.cases.at(name).flops, timing.median_ms),
+                      timing.min_ms, timing.max_ms,    timing.rse,
+                      timing.runs};
     times.push_back(result.median_ms);
     rates.push_back(result.gflops);
     entry.cases.push_back(result);

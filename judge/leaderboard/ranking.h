@@ -49,10 +49,10 @@ AllowList parse_allow_list(const std::string& text, const std::string& file_name
 struct CaseResult {
   std::string name;
   double median_ms = 0;
+  double gflops = 0;  // the problem's FLOPs / median: never the record's own claim
   double min_ms = 0, max_ms = 0;  // the fastest and slowest timed run
   double rse = 0;                  // relative standard error of the mean
   int runs = 0;
-  double gflops = 0;  // the problem's FLOPs / median: never the record's own claim
 };
 
 struct Entry {

@@ -34,7 +34,7 @@ Leaderboard hostile_leaderboard() {
   entry.created = "2026-11-23T00:00:00Z";
   entry.judge_version = "`v`";
   entry.geomean_ms = 1;
-  entry.cases = {{"c", 1, 0.9, 1.1, 0.01, 10, 1}};
+  entry.cases = {{"c", 1, 1, 0.9, 1.1, 0.01, 10}};
   entry.geomean_gflops = 1.2345678901;
   board.entries = {entry};
   entry.geomean_gflops = 1;
@@ -118,7 +118,7 @@ TEST(Render, BoardsCarryCaseFactsAndHistory) {
   Leaderboard leaderboard = hostile_leaderboard();
   leaderboard.boards[0].case_facts = {{2e9, 3e8}};
   leaderboard.boards[0].history = {{"2026-11-20T00:00:00Z", "a", 2.5, true}, {"2026-11-21T00:00:00Z", "b", 1.5, false}};
-  leaderboard.boards[0].entries[0].cases[0] = {"c", 1, 0.9, 1.2, 0.01, 30, 2};
+  leaderboard.boards[0].entries[0].cases[0] = {"c", 1, 2, 0.9, 1.2, 0.01, 30};
   const nlohmann::json board = leaderboard_json(leaderboard, {})["boards"][0];
   EXPECT_EQ(board["case_facts"], nlohmann::json::parse(R"([{"flops": 2e9, "min_bytes": 3e8}])"));
   EXPECT_EQ(board["history"], nlohmann::json::parse(R"([["2026-11-20T00:00:00Z", "a", 2.5, 1], ["2026-11-21T00:00:00Z", "b", 1.5, 0]])"));

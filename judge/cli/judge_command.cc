@@ -273,8 +273,12 @@ int run_judge_command(const CommandLine& line) {
 
   // Work folders of judges that died (killed, out of memory) go first.
   const std::filesystem::path temp_root = std::filesystem::temp_directory_path();
-  if (const int swept = sweep_stale_work_dirs(temp_root)) {
+  std::string sweep_failures;
+  if (const int swept = sweep_stale_work_dirs(temp_root, &sweep_failures)) {
     human << "judge: removed " << swept << " work folder(s) of judges that are no longer running\n";
+  }
+  if (!sweep_failures.empty()) {
+    std::cerr << "judge: left work folders of judges that are no longer running:\n" << printable(sweep_failures);
   }
   judge_options.work_root = make_work_dir(temp_root);
   const JudgeReport report = judge_solution(problem, backend, judge_options, sink, progress);
@@ -283,8 +287,10 @@ int run_judge_command(const CommandLine& line) {
     std::cerr << "judge: killed " << leftover << " process(es) the solution or its compiler left behind\n";
   }
   if (!args.count("keep-work")) {
-    std::error_code ignored;
-    std::filesystem::remove_all(judge_options.work_root, ignored);
+    // Whatever modes the solution gave what it made; what still cannot go is said.
+    if (const std::string failure = remove_tree(judge_options.work_root); !failure.empty()) {
+      std::cerr << "judge: the work folder was not removed: " << printable_line(failure) << "\n";
+    }
   } else {
     mark_work_dir_kept(judge_options.work_root);
     human << "work folder kept: " << printable_line(judge_options.work_root.string()) << "\n";

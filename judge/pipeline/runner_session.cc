@@ -157,6 +157,17 @@ std::string refused_calls_note(const json& reply) {
   return "\n(the sandbox refused these system calls, outside its allowlist: " + names + ")";
 }
 
+// "12.0 KiB", "47.9 MiB".
+std::string size_text(double bytes) {
+  char text[32];
+  if (bytes < (1 << 20)) {
+    std::snprintf(text, sizeof text, "%.1f KiB", bytes / 1024);
+  } else {
+    std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1 << 20));
+  }
+  return text;
+}
+
 // Whether the file system of the exchange folder `folder` is full: less
 // room left than `needed_bytes` (what the request moves) and a mebibyte.
 // Then the words that say so and how much the folder itself holds, the
@@ -169,13 +180,9 @@ std::string full_disk_note(const std::filesystem::path& folder, double needed_by
   const int fd = open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   const sandbox::FolderUsage usage = fd >= 0 ? sandbox::folder_usage({fd}) : sandbox::FolderUsage{};
   if (fd >= 0) close(fd);
-  char text[300];
-  std::snprintf(text, sizeof text,
-                "the file system holding the exchange folder is full (%.1f MiB free; the request needs %.1f MiB), "
-                "and the exchange folder holds %.1f MiB in %llu entries",
-                free_bytes / (1 << 20), needed_bytes / (1 << 20), static_cast<double>(usage.bytes) / (1 << 20),
-                usage.files);
-  return text;
+  return "the file system holding the exchange folder is full (" + size_text(free_bytes) +
+         " free; the request moves " + size_text(needed_bytes) + "), and the exchange folder holds " +
+         size_text(static_cast<double>(usage.bytes)) + " in " + std::to_string(usage.files) + " entries";
 }
 
 }  // namespace

@@ -36,10 +36,12 @@ namespace judge {
 
 namespace {
 
-// 64 bits from the OS's randomness (getrandom through std::random_device).
+// 53 bits from the OS's randomness (getrandom through std::random_device):
+// unpredictable, and exact in every JSON reader (JavaScript's numbers too),
+// so the seed a report or record shows reproduces the judging.
 uint64_t random_seed() {
   std::random_device random;
-  return (static_cast<uint64_t>(random()) << 32) | random();
+  return ((static_cast<uint64_t>(random()) << 32) | random()) & ((uint64_t{1} << 53) - 1);
 }
 
 std::string whole_seconds(double seconds) { return std::to_string(static_cast<long long>(seconds)); }

@@ -14,6 +14,10 @@ namespace runner_protocol {
 
 // Requests (field "op").
 inline constexpr const char* kOpLoad = "load";    // {"library": path}
+// Of "load", CPU backend: the thread order's shuffle seed (absent: the
+// natural order), fixed before the library is loaded, so that no runner's
+// arguments, environment or folder tell one check pass from another.
+inline constexpr const char* kThreadOrderSeed = "thread_order_seed";
 inline constexpr const char* kOpRun = "run";      // one checked call, see Call
 inline constexpr const char* kOpTime = "time";    // one timed call on fresh inputs, see runner.cc
 inline constexpr const char* kOpExit = "exit";

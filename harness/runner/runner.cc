@@ -30,6 +30,10 @@
 #include "harness/sandbox/sandbox.h"
 #include "harness/sandbox/seccomp_filter.h"
 
+#ifndef JUDGE_RUNNER_GPU
+#include "harness/cpu/runtime/thread_order.h"
+#endif
+
 namespace {
 
 namespace protocol = runner_protocol;
@@ -291,6 +295,15 @@ class Runner {
 
   json load(const json& request) {
     const std::string library = request.at("library").get<std::string>();
+#ifndef JUDGE_RUNNER_GPU
+    // Before any solution code exists: its constructors and kernels find
+    // the order fixed and cannot change it (thread_order.h).
+    std::optional<unsigned long long> order_seed;
+    if (request.contains(protocol::kThreadOrderSeed)) {
+      order_seed = request.at(protocol::kThreadOrderSeed).get<unsigned long long>();
+    }
+    if (!cucpu::runtime::fix_thread_order(order_seed)) throw BadRequest("the thread order was fixed already");
+#endif
     void* handle = nullptr;
     run_solution_code("a static constructor of the solution's library",
                       [&] { handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL); });

@@ -231,7 +231,9 @@ namespace {
 
 // Adds what the folder open as `folder_fd` holds, walking by descriptor (a
 // supervisor without privilege cannot enter the judge's private work
-// folder by path). Symbolic links are not followed.
+// folder by path). Symbolic links are not followed. Every entry counts,
+// whatever its depth; a tree deeper than kMaxExchangeDepth (which would
+// take one descriptor per level to walk) is itself past the cap.
 void add_usage(int folder_fd, FolderUsage& usage, int depth) {
   const int fd = openat(folder_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return;
@@ -250,7 +252,11 @@ void add_usage(int folder_fd, FolderUsage& usage, int depth) {
       // is no way around the cap.
       const unsigned long long taken = static_cast<unsigned long long>(info.st_blocks) * 512;
       usage.bytes += std::max<unsigned long long>(taken, static_cast<unsigned long long>(info.st_size));
-    } else if (S_ISDIR(info.st_mode) && depth < 16) {
+    } else if (S_ISDIR(info.st_mode)) {
+      if (depth + 1 > kMaxExchangeDepth) {
+        usage.too_deep = true;
+        continue;
+      }
       const int child = openat(fd, entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
       if (child >= 0) {
         add_usage(child, usage, depth + 1);
@@ -309,12 +315,13 @@ void fork_supervised(const ExchangeCap& cap, const std::vector<int>& close_in_pa
     if (done < 0 && errno != EINTR) _exit(127);
     if (cap.bytes == 0) continue;
     const FolderUsage usage = folder_usage(folder_fds);
-    if (usage.bytes > cap.bytes || usage.files > cap.files) {
+    if (usage.bytes > cap.bytes || usage.files > cap.files || usage.too_deep) {
       kill(child, SIGKILL);
       waitpid(child, &status, 0);
       const std::string message = "\nsandbox: the solution filled its exchange folder past the limit (" +
                                   std::to_string(cap.bytes >> 20) + " MiB, " + std::to_string(cap.files) +
-                                  " files; --exchange-limit raises it); the run was stopped\n";
+                                  " files, " + std::to_string(kMaxExchangeDepth) +
+                                  " folders deep; --exchange-limit raises the size); the run was stopped\n";
       write_text(message.c_str());
       _exit(kForbiddenCallExitStatus);
     }

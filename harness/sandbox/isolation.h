@@ -78,15 +78,22 @@ struct ExchangeCap {
 // child ended (a child that bubblewrap reports as killed by signal N, exit
 // status 128+N, is mirrored as that signal). Past the cap the child is
 // killed and the parent exits with kForbiddenCallExitStatus after printing
-// "sandbox: the solution filled its exchange folder ...".
+// "sandbox: the solution filled its exchange folder ..." (also for a tree
+// deeper than kMaxExchangeDepth).
 void fork_supervised(const ExchangeCap& cap, const std::vector<int>& close_in_parent, bool mirror_signal_statuses,
                      void (*drop_parent_privileges)(void*), void* context);
 
-// Bytes and entries under the open folders (not following links): what
-// the cap counts.
+// Folders nested deeper than this under an exchange folder are past its
+// cap themselves (no call needs a single subfolder; counting needs one
+// descriptor per level).
+constexpr int kMaxExchangeDepth = 64;
+
+// Bytes and entries under the open folders (not following links), at any
+// depth: what the cap counts.
 struct FolderUsage {
   unsigned long long bytes = 0;
   unsigned long long files = 0;
+  bool too_deep = false;  // a folder nested deeper than kMaxExchangeDepth
 };
 FolderUsage folder_usage(const std::vector<int>& folder_fds);
 

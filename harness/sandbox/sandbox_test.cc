@@ -1,6 +1,7 @@
 // Each test forks a child, confines it, tries something and reports back
 // through its exit status and stderr, so the test process stays free.
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <linux/perf_event.h>
@@ -422,6 +423,10 @@ TEST_F(SandboxTest, AllowlistRefusesUnknownCallsAndAllowsOwnSettings) {
     if (syscall(SYS_sethostname, "x", 1) != -1 || errno != ENOSYS) return 2;
     if (syscall(SYS_unlink, path("exchange/none").c_str()) != -1 || errno != ENOSYS) return 3;
     if (open(path("exchange").c_str(), O_TMPFILE | O_WRONLY, 0600) != -1 || errno != EPERM) return 4;
+    // A folder opens (opendir() sets O_DIRECTORY, which glibc's __O_TMPFILE holds too).
+    DIR* folder = opendir(path("exchange").c_str());
+    if (!folder) return 11;
+    closedir(folder);
     sched_param param{};
     if (sched_setscheduler(0, SCHED_BATCH, &param) != 0) return 5;
     if (setpriority(PRIO_PROCESS, 0, 10) != 0) return 6;
@@ -671,6 +676,36 @@ TEST(LandlockReport, SaysWhatAnOlderKernelCannotEnforce) {
   LandlockReport old{3, {"TCP bind/connect (ABI 4)"}, {}};
   EXPECT_EQ(old.summary(), "Landlock ABI 3; this kernel cannot enforce: TCP bind/connect (ABI 4)");
   EXPECT_EQ((LandlockReport{7, {}, {}}).summary(), "Landlock ABI 7 (full)");
+}
+
+}  // namespace
+}  // namespace sandbox
+
+namespace sandbox {
+namespace {
+
+// The exchange cap's count reaches every depth: a file 20 folders down
+// counts, and a tree deeper than kMaxExchangeDepth is past the cap itself.
+TEST(ExchangeUsage, CountsEveryDepth) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp") / "exchange_usage";
+  fs::remove_all(root);
+  fs::path deep = root;
+  for (int i = 0; i < 20; ++i) deep /= "d";
+  fs::create_directories(deep);
+  std::ofstream(deep / "file") << std::string(1 << 20, 'x');
+  const int fd = open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  FolderUsage usage = folder_usage({fd});
+  EXPECT_GE(usage.bytes, 1u << 20);
+  EXPECT_EQ(usage.files, 21u);  // 20 folders and the file
+  EXPECT_FALSE(usage.too_deep);
+  for (int i = 20; i < kMaxExchangeDepth + 1; ++i) deep /= "d";
+  fs::create_directories(deep);
+  usage = folder_usage({fd});
+  EXPECT_TRUE(usage.too_deep);
+  close(fd);
+  fs::remove_all(root);
 }
 
 }  // namespace

@@ -362,11 +362,15 @@ void install_seccomp(SeccompProfile profile, const SeccompOptions& options) {
   filter.forbid(SCMP_SYS(setpriority), renice_message, {SCMP_A0(SCMP_CMP_NE, PRIO_PROCESS), SCMP_A1(SCMP_CMP_EQ, 0)});
 
   // Opening: everything Landlock allows, except unnamed files (O_TMPFILE),
-  // which the judge's exchange-folder cap could not see.
-  filter.allow(SCMP_SYS(openat), {SCMP_A2(SCMP_CMP_MASKED_EQ, __O_TMPFILE, 0)});
-  filter.fail_with(EPERM, SCMP_SYS(openat), {SCMP_A2(SCMP_CMP_MASKED_EQ, __O_TMPFILE, __O_TMPFILE)});
-  filter.allow(SCMP_SYS(open), {SCMP_A1(SCMP_CMP_MASKED_EQ, __O_TMPFILE, 0)});
-  filter.fail_with(EPERM, SCMP_SYS(open), {SCMP_A1(SCMP_CMP_MASKED_EQ, __O_TMPFILE, __O_TMPFILE)});
+  // which the judge's exchange-folder cap could not see. The test is on the
+  // kernel's own O_TMPFILE bit: glibc's __O_TMPFILE also holds O_DIRECTORY,
+  // and masking with it would refuse every opendir().
+  constexpr scmp_datum_t kTmpfileBit = O_TMPFILE & ~O_DIRECTORY;
+  static_assert((O_TMPFILE & ~O_DIRECTORY) != 0 && (kTmpfileBit & O_DIRECTORY) == 0);
+  filter.allow(SCMP_SYS(openat), {SCMP_A2(SCMP_CMP_MASKED_EQ, kTmpfileBit, 0)});
+  filter.fail_with(EPERM, SCMP_SYS(openat), {SCMP_A2(SCMP_CMP_MASKED_EQ, kTmpfileBit, kTmpfileBit)});
+  filter.allow(SCMP_SYS(open), {SCMP_A1(SCMP_CMP_MASKED_EQ, kTmpfileBit, 0)});
+  filter.fail_with(EPERM, SCMP_SYS(open), {SCMP_A1(SCMP_CMP_MASKED_EQ, kTmpfileBit, kTmpfileBit)});
 
   // The handler that names the call must stay installed.
   filter.allow(SCMP_SYS(rt_sigaction), {SCMP_A0(SCMP_CMP_NE, SIGSYS)});

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <random>
 
 #include "judge/cli/command.h"
 #include "judge/cli/live_status.h"
@@ -35,6 +36,14 @@ namespace judge {
 
 namespace {
 
+// 53 bits from the OS's randomness (getrandom through std::random_device):
+// unpredictable, and exact in every JSON reader (JavaScript's numbers too),
+// so the seed a report or record shows reproduces the judging.
+uint64_t random_seed() {
+  std::random_device random;
+  return ((static_cast<uint64_t>(random()) << 32) | random()) & ((uint64_t{1} << 53) - 1);
+}
+
 std::string whole_seconds(double seconds) { return std::to_string(static_cast<long long>(seconds)); }
 
 void add_judge_flags(cxxopts::Options& options) {
@@ -50,8 +59,9 @@ void add_judge_flags(cxxopts::Options& options) {
       ("benchmark", "time the benchmark cases (default on a GPU; on the CPU backend only when asked)")
       ("no-benchmark", "skip timing, also on a GPU")
       ("bench-tier", "cases to time: sample, check or full", cxxopts::value<std::string>()->default_value("full"))
-      ("seed", "input seed: the natural pass uses seed and seed+1, the CPU backend's shuffled pass seed+2 and "
-               "seed+3", cxxopts::value<uint64_t>()->default_value("1"))
+      ("seed", "input seed, to reproduce a judging (default: drawn from the OS's randomness, and reported "
+               "after the judging): the natural pass uses seed and seed+1, the CPU backend's shuffled pass seed+2 "
+               "and seed+3", cxxopts::value<uint64_t>())
       ("time-limit", "seconds per call of the solution (and per timed run), for every case (default: " +
                          whole_seconds(kDefaultCallLimitSeconds) + " on a GPU; on the CPU backend derived per case, " +
                          whole_seconds(kCpuLimitFactor) + "x the reference's time and at least " +
@@ -169,7 +179,10 @@ JudgeOptions judge_options(const cxxopts::ParseResult& args, const Problem& prob
   options.bench_tier = tier_flag(args, "bench-tier");
   if (args.count("benchmark")) options.benchmark = true;
   if (args.count("no-benchmark")) options.benchmark = false;
-  options.seed = args["seed"].as<uint64_t>();
+  // Unpredictable unless asked for: a solution that carries answers for
+  // known inputs must not know which inputs it will get.
+  options.seed_given = args.count("seed") > 0;
+  options.seed = options.seed_given ? args["seed"].as<uint64_t>() : random_seed();
   options.case_time_limit_given = args.count("time-limit") > 0;
   if (options.case_time_limit_given) options.case_time_limit = args["time-limit"].as<double>();
   options.total_time_limit_given = args.count("total-time-limit") > 0;
@@ -262,8 +275,12 @@ int run_judge_command(const CommandLine& line) {
 
   // Work folders of judges that died (killed, out of memory) go first.
   const std::filesystem::path temp_root = std::filesystem::temp_directory_path();
-  if (const int swept = sweep_stale_work_dirs(temp_root)) {
+  std::string sweep_failures;
+  if (const int swept = sweep_stale_work_dirs(temp_root, &sweep_failures)) {
     human << "judge: removed " << swept << " work folder(s) of judges that are no longer running\n";
+  }
+  if (!sweep_failures.empty()) {
+    std::cerr << "judge: left work folders of judges that are no longer running:\n" << printable(sweep_failures);
   }
   judge_options.work_root = make_work_dir(temp_root);
   const JudgeReport report = judge_solution(problem, backend, judge_options, sink, progress);
@@ -272,8 +289,10 @@ int run_judge_command(const CommandLine& line) {
     std::cerr << "judge: killed " << leftover << " process(es) the solution or its compiler left behind\n";
   }
   if (!args.count("keep-work")) {
-    std::error_code ignored;
-    std::filesystem::remove_all(judge_options.work_root, ignored);
+    // Whatever modes the solution gave what it made; what still cannot go is said.
+    if (const std::string failure = remove_tree(judge_options.work_root); !failure.empty()) {
+      std::cerr << "judge: the work folder was not removed: " << printable_line(failure) << "\n";
+    }
   } else {
     mark_work_dir_kept(judge_options.work_root);
     human << "work folder kept: " << printable_line(judge_options.work_root.string()) << "\n";

@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "judge/common/work_dir.h"
 #include "judge/pipeline/case_memory.h"
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
@@ -63,8 +64,7 @@ constexpr int kSeedsPerPass = 2;
                 limit_seconds, kTotalTimeGraceSeconds);
   (void)!write(STDERR_FILENO, text, std::strlen(text));
   kill_leftover_children();
-  std::error_code ignored;
-  std::filesystem::remove_all(work_root, ignored);
+  remove_tree(work_root);  // whatever modes the solution gave its folders
   _exit(verdict_exit_code(Verdict::TimeLimitExceeded));
 }
 
@@ -84,6 +84,8 @@ class Judging {
     m_report.backend = backend;
     m_report.timing_kind = backend.kind == BackendKind::Cuda ? TimingKind::Gpu : TimingKind::CpuEmulated;
     m_report.sandbox = options.sandbox ? "on" : "DISABLED (--no-sandbox)";
+    m_report.seed = options.seed;
+    m_report.seed_given = options.seed_given;
     m_report.time_limit_rule = time_limit_rule();
     m_report.total_time_limit_rule = total_time_limit_rule();
   }
@@ -100,6 +102,24 @@ class Judging {
     if (memory.shortfall) {
       fail(Verdict::JudgeError, *memory.shortfall, "");
       return finish();
+    }
+    // Room in the work folder for one call of the largest case, before any
+    // solution code exists: a disk full already is the judge's ERROR, said
+    // as such; one that fills up later was filled by the solution (whose
+    // runners' folders are removed as each ends: runner_session.cc).
+    if (const TestCase* largest = largest_case(m_problem, m_options); largest && !m_options.work_root.empty()) {
+      std::error_code unknown;
+      const std::filesystem::space_info room = std::filesystem::space(m_options.work_root, unknown);
+      const double needed = case_bytes(m_problem, *largest).total();
+      if (!unknown && static_cast<double>(room.available) < needed) {
+        char text[300];
+        std::snprintf(text, sizeof text,
+                      "the disk holding the work folder was full before any solution code ran: %.1f MiB free, "
+                      "one call of case '%s' needs %.1f MiB",
+                      room.available / 1048576.0, largest->name.c_str(), needed / 1048576.0);
+        fail(Verdict::JudgeError, text, "");
+        return finish();
+      }
     }
     // Spilling is for this judging only.
     struct SpillScope {
@@ -145,13 +165,9 @@ class Judging {
     }
     if (m_options.check_tier) {
       const Tier tier = *m_options.check_tier;
-      if (!check(tier, CheckPass::Natural, {m_options.seed, m_options.seed + 1}, {})) return;
+      if (!check(tier, CheckPass::Natural, {m_options.seed, m_options.seed + 1}, std::nullopt)) return;
       if (shuffled_pass) {
-        const std::string order_seed = std::to_string(m_options.seed);
-        if (!check(tier, CheckPass::Shuffled, {m_options.seed + 2, m_options.seed + 3},
-                   {{"CUCPU_SHUFFLE_SEED", order_seed}})) {
-          return;
-        }
+        if (!check(tier, CheckPass::Shuffled, {m_options.seed + 2, m_options.seed + 3}, m_options.seed)) return;
       }
     }
     if (m_options.benchmark) benchmark();
@@ -177,18 +193,21 @@ class Judging {
                       {"compiler", m_report.compiler_version}};
     if (!m_report.host_memory.empty()) compiling["host_memory"] = m_report.host_memory;
     m_emit(compiling);
-    if (!compile_build(m_backend, "library", m_report.compile_command, m_library)) return false;
+    if (!compile_build(m_backend, m_report.compile_command, m_library)) return false;
     if (!runs_shuffled_pass() || !m_backend.split_barriers) {
       m_shuffled_library = m_library;
       return true;
     }
     Backend exact = m_backend;
     exact.exact_barriers = true;
-    return compile_build(exact, "library-exact", m_report.shuffled_compile_command, m_shuffled_library);
+    return compile_build(exact, m_report.shuffled_compile_command, m_shuffled_library);
   }
 
-  bool compile_build(const Backend& backend, const std::string& private_name, std::string& command,
-                     std::filesystem::path& library) {
+  // Each build's private folder has a random name: the runner sees the
+  // path it loads, and a name such as "exact" would tell the passes apart.
+  bool compile_build(const Backend& backend, std::string& command, std::filesystem::path& library) {
+    char private_name[32];
+    std::snprintf(private_name, sizeof private_name, "build-%016llx", static_cast<unsigned long long>(m_random()));
     CompileSettings settings;
     settings.cache_root = m_options.cache_root;
     settings.private_dir = m_options.work_root / private_name;
@@ -217,8 +236,10 @@ class Judging {
 
   // As above, loading `library` (the shuffled pass's build, say).
   bool open_session(std::unique_ptr<Runner>& session, const std::string& name, bool load_solution,
-                    const std::map<std::string, std::string>& env, const std::filesystem::path& library) {
-    session = m_processes.start_runner(m_backend, env, m_options.work_root, name, confinement(library));
+                    const std::map<std::string, std::string>& env, const std::filesystem::path& library,
+                    std::optional<uint64_t> thread_order_seed = std::nullopt) {
+    session = m_processes.start_runner(m_backend, env, m_options.work_root, name,
+                                       confinement(library, thread_order_seed));
     if (!load_solution) return true;
     // The runner's sandbox line and device, read before solution code could forge them.
     const RunnerOutcome ready = counted(session->ping(request_timeout()));
@@ -239,8 +260,10 @@ class Judging {
     return fail(verdict_for(loaded), "the compiled solution could not be loaded: " + loaded.message, "");
   }
 
-  RunnerConfinement confinement(const std::filesystem::path& library) const {
+  RunnerConfinement confinement(const std::filesystem::path& library,
+                                std::optional<uint64_t> thread_order_seed = std::nullopt) const {
     RunnerConfinement confinement;
+    confinement.thread_order_seed = thread_order_seed;
     confinement.sandbox = m_options.sandbox;
     confinement.memory_bytes = m_options.memory_limit_bytes;
     confinement.thread_limit = m_options.thread_limit;
@@ -417,8 +440,10 @@ class Judging {
   // Every case of the tier, one call per seed (two, with different inputs,
   // in one runner process, so a solution that replays an earlier answer
   // fails; each pass has seeds of its own, so no pass can replay another's).
+  // The thread order is the runner's to fix before it loads the solution:
+  // no argument, environment variable or folder name tells the passes apart.
   bool check(Tier tier, CheckPass pass, const std::vector<uint64_t>& seeds,
-             const std::map<std::string, std::string>& env) {
+             std::optional<uint64_t> thread_order_seed) {
     const std::vector<const TestCase*> cases = cases_of(tier);
     const std::string tier_text = tier_name(tier);
     const std::string pass_text = check_pass_name(pass);
@@ -427,7 +452,9 @@ class Judging {
             {"total_time_limit_s", m_report.total_time_limit_seconds}});
     std::unique_ptr<Runner> session;
     const std::filesystem::path& library = pass == CheckPass::Shuffled ? m_shuffled_library : m_library;
-    if (!open_session(session, "check-" + pass_text, /*load_solution=*/true, env, library)) return false;
+    if (!open_session(session, "check-" + pass_text, /*load_solution=*/true, {}, library, thread_order_seed)) {
+      return false;
+    }
     std::size_t passed = 0;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       const TestCase& test_case = *cases[index];

@@ -51,7 +51,11 @@ struct JudgeOptions {
   std::optional<Tier> check_tier = Tier::kCheck;  // the cases to check; nullopt: none (--tier none)
   bool benchmark = false;               // time the bench tier's cases
   Tier bench_tier = Tier::kFull;
+  // The input seed of the check passes (each pass derives its own from it).
+  // The judging command draws it from the OS's randomness unless --seed
+  // gives one, so no solution can know its check inputs in advance.
   uint64_t seed = 1;
+  bool seed_given = false;  // --seed: reproducing a judging
   bool shuffled_check = true;           // CPU backend: a second pass in shuffled thread order
   double case_time_limit = kDefaultCallLimitSeconds;  // seconds per runner request (each check call, each timed run)
   // False: on the CPU backend the per-call limit is derived per case from
@@ -119,6 +123,8 @@ struct JudgeReport {
   std::string host_memory;
   Verdict verdict = Verdict::Accepted;
   std::string message;
+  uint64_t seed = 0;        // the check passes' input seed (JudgeOptions::seed), said after the judging
+  bool seed_given = false;  // from --seed rather than drawn at random
   std::vector<CaseReport> checks;
   std::vector<CaseReport> benchmarks;
   TimingKind timing_kind = TimingKind::CpuEmulated;

@@ -78,6 +78,13 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
     std::istringstream message(printable(report.message));
     for (std::string line; std::getline(message, line);) out << "  " << line << "\n";
   }
+  // Said only now: while the solution ran, its inputs were unpredictable.
+  if (!report.checks.empty()) {
+    out << "input seed " << report.seed
+        << (report.seed_given ? " (--seed)" : " (drawn at random; --seed " + std::to_string(report.seed) +
+                                                   " judges on the same inputs again)")
+        << "\n";
+  }
   if (!report.benchmarks.empty()) {
     // A judging that ended before its benchmark did has no overall figure.
     const bool complete = report.verdict == Verdict::Accepted;

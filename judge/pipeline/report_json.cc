@@ -36,6 +36,8 @@ json to_json(const JudgeReport& report) {
             {"compile_command", report.compile_command},
             {"verdict", verdict_name(report.verdict)},
             {"exit_code", verdict_exit_code(report.verdict)},
+            {"seed", report.seed},
+            {"seed_source", report.seed_given ? "--seed" : "random"},
             {"checks", checks},
             {"benchmarks", benchmarks},
             {"timing", timing_kind_name(report.timing_kind)},

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ struct RunnerConfinement {
   unsigned long long thread_limit = 0;          // threads of the solution's process; 0 = none
   unsigned long long exchange_bytes = 0;        // what its exchange folder may hold; 0 = no cap
   std::vector<std::filesystem::path> readable;  // e.g. the folder of the library to load
+  // CPU backend: the shuffle seed of the thread order the runner fixes
+  // before it loads the solution (empty: the natural order). It travels
+  // in the load request, never as an argument or in the environment.
+  std::optional<uint64_t> thread_order_seed;
 };
 
 // One runner process. Every request, the writing of its inputs and the

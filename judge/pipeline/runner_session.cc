@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,12 +11,15 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <set>
 #include <stdexcept>
 
 #include "harness/runner/protocol.h"
+#include "harness/sandbox/isolation.h"
 #include "harness/sandbox/seccomp_filter.h"
 #include "judge/common/printable.h"
+#include "judge/common/work_dir.h"
 #include "judge/pipeline/bounded_json.h"
 
 namespace judge {
@@ -153,7 +157,41 @@ std::string refused_calls_note(const json& reply) {
   return "\n(the sandbox refused these system calls, outside its allowlist: " + names + ")";
 }
 
+// "12.0 KiB", "47.9 MiB".
+std::string size_text(double bytes) {
+  char text[32];
+  if (bytes < (1 << 20)) {
+    std::snprintf(text, sizeof text, "%.1f KiB", bytes / 1024);
+  } else {
+    std::snprintf(text, sizeof text, "%.1f MiB", bytes / (1 << 20));
+  }
+  return text;
+}
+
+// Whether the file system of the exchange folder `folder` is full: less
+// room left than `needed_bytes` (what the request moves) and a mebibyte.
+// Then the words that say so and how much the folder itself holds, the
+// only place on it the runner may write; else "".
+std::string full_disk_note(const std::filesystem::path& folder, double needed_bytes) {
+  struct statvfs info {};
+  if (statvfs(folder.c_str(), &info) != 0) return "";
+  const double free_bytes = static_cast<double>(info.f_bavail) * static_cast<double>(info.f_frsize);
+  if (free_bytes >= needed_bytes + (1 << 20)) return "";
+  const int fd = open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const sandbox::FolderUsage usage = fd >= 0 ? sandbox::folder_usage({fd}) : sandbox::FolderUsage{};
+  if (fd >= 0) close(fd);
+  return "the file system holding the exchange folder is full (" + size_text(free_bytes) +
+         " free; the request moves " + size_text(needed_bytes) + "), and the exchange folder holds " +
+         size_text(static_cast<double>(usage.bytes)) + " in " + std::to_string(usage.files) + " entries";
+}
+
 }  // namespace
+
+// A full disk under a runner that held solution code: the solution's.
+static std::string filled_by_solution(const std::string& full_disk_note) {
+  return "the solution filled the disk: " + full_disk_note +
+         " (the judge had room before any solution code ran, and the solution's process writes nowhere else)";
+}
 
 // How the runner's ending reads: the sandbox's forbidden calls by name.
 static std::string describe_ending(const ExitStatus& status) {
@@ -167,10 +205,27 @@ static std::string describe_ending(const ExitStatus& status) {
   return status.describe();
 }
 
+namespace {
+
+// The runner's exchange folder: a random name, so that nothing the solution
+// can see (its folder's name in its arguments, TMPDIR, /proc/self/cmdline)
+// tells one runner's job from another's. `<work_dir>/runners.txt`, which no
+// runner can read, says which folder was which (for --keep-work).
+std::filesystem::path exchange_folder(const std::filesystem::path& work_dir, const std::string& role,
+                                      std::mt19937_64& random) {
+  char name[32];
+  std::snprintf(name, sizeof name, "runner-%016llx", static_cast<unsigned long long>(random()));
+  std::ofstream(work_dir / "runners.txt", std::ios::app) << role << " " << name << "\n";
+  return work_dir / name;
+}
+
+}  // namespace
+
 RunnerSession::RunnerSession(const Backend& backend, const std::map<std::string, std::string>& extra_env,
                              const std::filesystem::path& work_dir, const std::string& name,
                              const RunnerConfinement& confinement)
-    : m_dir(work_dir / name), m_ids(std::random_device{}()) {
+    : m_ids(std::random_device{}()), m_thread_order_seed(confinement.thread_order_seed) {
+  m_dir = exchange_folder(work_dir, name, m_ids);
   std::filesystem::create_directories(m_dir);
   std::vector<std::string> argv = {backend.runner.string(), "--reply-fd", "3", "--write", m_dir.string()};
   for (const std::filesystem::path& path : confinement.readable) {
@@ -201,10 +256,23 @@ RunnerSession::RunnerSession(const Backend& backend, const std::map<std::string,
 }
 
 RunnerSession::~RunnerSession() {
-  if (m_child) {
-    m_child->send_line(json{{"op", protocol::kOpExit}}.dump(), 1.0);
-    m_child->finish(2.0);
-  }
+  if (!m_child) return;
+  m_child->send_line(json{{"op", protocol::kOpExit}}.dump(), 1.0);
+  m_child->finish(2.0);
+  // The folder goes as the runner ends, not with the judging: what the
+  // solution wrote there must not fill the disk under the judge's next
+  // runner. The log's tail (read through the judge's own descriptor,
+  // whatever the solution put at its path) is written back for --keep-work.
+  const std::string log = m_child->output_tail(kKeptLogBytes);
+  m_child.reset();
+  // What cannot be removed stays, and the judge's removal of its work
+  // folder at the end says so.
+  if (!remove_tree(m_dir).empty()) return;
+  std::filesystem::create_directory(m_dir);
+  const int fd = open((m_dir / "runner.log").c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return;
+  (void)!write(fd, log.data(), log.size());
+  close(fd);
 }
 
 RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock::time_point start) {
@@ -284,6 +352,9 @@ RunnerOutcome RunnerSession::request(json message, double timeout_seconds, Clock
     outcome.message = "the runner could not carry out the judge's request after solution code had run in its "
                       "process (solution code can write to the runner's input, memory and files); " +
                       said_by_solution("'" + status + "': " + text("message"));
+    if (const std::string full = full_disk_note(m_dir, m_request_bytes); !full.empty()) {
+      outcome.message = filled_by_solution(full) + "; " + outcome.message;
+    }
   } else {
     outcome.kind = RunnerOutcome::Kind::JudgeBug;
     outcome.message = "runner (no solution loaded): " + text("message");
@@ -297,7 +368,9 @@ RunnerOutcome RunnerSession::ping(double timeout_seconds) {
 
 RunnerOutcome RunnerSession::load(const std::filesystem::path& library, double timeout_seconds) {
   m_holds_solution_code = true;  // static constructors run inside dlopen
-  return request({{"op", protocol::kOpLoad}, {"library", library.string()}}, timeout_seconds, Clock::now());
+  json message = {{"op", protocol::kOpLoad}, {"library", library.string()}};
+  if (m_thread_order_seed) message[protocol::kThreadOrderSeed] = *m_thread_order_seed;
+  return request(message, timeout_seconds, Clock::now());
 }
 json RunnerSession::call_arguments(const Signature& signature, const CallData& call, const std::string& tag) {
   json arguments = json::array();
@@ -353,19 +426,32 @@ Downloads RunnerSession::read_downloads(const Signature& signature, const CallDa
 RunnerOutcome RunnerSession::exchange(const std::string& op, const Signature& signature, const CallData& call,
                                       double timeout_seconds, Downloads& downloads, json extra) {
   const std::string tag = "call";
+  m_request_bytes = 0;
+  for (const Parameter& parameter : signature.parameters) {
+    if (parameter.pointer) {
+      m_request_bytes += static_cast<double>(element_count(call.shape(parameter.name))) * element_size(parameter.type);
+    }
+  }
   const Clock::time_point start = Clock::now();  // before the inputs exist anywhere the solution could see
   json message;
   try {
     message = {{"op", op}, {"params", call_arguments(signature, call, tag)}};
   } catch (const HostileOutput& error) {
     // The exchange folder is the runner's to write as well: once it held
-    // solution code, a file in the judge's way is the solution's doing.
-    if (!m_holds_solution_code) throw std::runtime_error(error.what());
+    // solution code, a file in the judge's way, or a disk it filled, is
+    // the solution's doing. Before that, a full disk is the judge's
+    // (ERROR), and the message says the disk was full.
+    const std::string full = full_disk_note(m_dir, m_request_bytes);
+    if (!m_holds_solution_code) {
+      throw std::runtime_error(full.empty() ? std::string(error.what())
+                                            : full + " while no solution code had run in this runner: " + error.what());
+    }
     m_child->finish(0.0);
     RunnerOutcome outcome;
     outcome.kind = RunnerOutcome::Kind::Hostile;
-    outcome.message = std::string("the judge could not write the request's inputs into the exchange folder, which "
-                                  "the solution's process can write too: ") + error.what();
+    outcome.message = full.empty() ? std::string("the judge could not write the request's inputs into the exchange "
+                                                 "folder, which the solution's process can write too: ") + error.what()
+                                   : filled_by_solution(full) + ": " + error.what();
     return outcome;
   }
   message.update(extra);

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,11 @@ namespace judge {
 // The real runner: harness/runner's binary for the backend, confined.
 class RunnerSession : public Runner {
  public:
-  // Starts the backend's runner with `extra_env` (e.g. the CPU backend's
-  // shuffled thread order) in a scrubbed environment, confined; its output
-  // goes to work_dir/<name>/runner.log, its exchange folder is work_dir/<name>.
+  // Starts the backend's runner with `extra_env` in a scrubbed
+  // environment, confined. Its exchange folder is work_dir/runner-<random>
+  // (work_dir/runners.txt names each one's `name`), its output goes to
+  // runner.log there; the folder is emptied but for that log's tail when
+  // the runner ends.
   RunnerSession(const Backend& backend, const std::map<std::string, std::string>& extra_env,
                 const std::filesystem::path& work_dir, const std::string& name,
                 const RunnerConfinement& confinement);
@@ -51,10 +54,15 @@ class RunnerSession : public Runner {
   RunnerOutcome exchange(const std::string& op, const Signature& signature, const CallData& call,
                          double timeout_seconds, Downloads& downloads, nlohmann::json extra);
 
+  // The runner log's tail kept when its folder goes (see the destructor).
+  static constexpr std::size_t kKeptLogBytes = std::size_t{1} << 20;
+
   std::filesystem::path m_dir;
   std::unique_ptr<ChildProcess> m_child;
   std::mt19937_64 m_ids;
+  std::optional<uint64_t> m_thread_order_seed;
   bool m_holds_solution_code = false;
+  double m_request_bytes = 0;  // what the current call moves (its tensors), for the full-disk note
 };
 
 }  // namespace judge

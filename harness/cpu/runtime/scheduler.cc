@@ -35,6 +35,7 @@
 #include "cucpu/launch.h"
 #include "device_limits.h"
 #include "runtime_state.h"
+#include "thread_order.h"
 
 namespace cucpu::detail {
 __constinit thread_local ThreadContext tls_context{};
@@ -58,16 +59,40 @@ constexpr size_t kFiberStackBytes = 256 * 1024;
 
 using detail::tls_context;
 
-bool read_shuffle_seed(unsigned long long* seed) {
-  static const char* text = std::getenv("CUCPU_SHUFFLE_SEED");
-  if (text == nullptr || *text == '\0') return false;
+// The process's thread order, fixed once (thread_order.h). Kept in a page
+// of its own that is read-only once fixed, so a stray or hostile write
+// faults instead of changing the order.
+struct alignas(4096) FixedThreadOrder {
+  bool shuffled;
+  unsigned long long seed;
+};
+FixedThreadOrder g_thread_order{};
+std::once_flag g_thread_order_once;
+
+// Called once, under g_thread_order_once.
+void set_thread_order(std::optional<unsigned long long> shuffle_seed) {
+  g_thread_order.shuffled = shuffle_seed.has_value();
+  g_thread_order.seed = shuffle_seed.value_or(0);
+  mprotect(&g_thread_order, sizeof g_thread_order, PROT_READ);
+}
+
+// The order CUCPU_SHUFFLE_SEED names, for a program that never fixed one.
+std::optional<unsigned long long> order_from_environment() {
+  const char* text = std::getenv("CUCPU_SHUFFLE_SEED");
+  if (text == nullptr || *text == '\0') return std::nullopt;
   char* end = nullptr;
-  *seed = std::strtoull(text, &end, 10);
+  const unsigned long long seed = std::strtoull(text, &end, 10);
   if (*end != '\0') {
     std::fprintf(stderr, "cucpu: CUCPU_SHUFFLE_SEED='%s' is not a non-negative integer; ignoring it\n", text);
-    return false;
+    return std::nullopt;
   }
-  return true;
+  return seed;
+}
+
+bool read_shuffle_seed(unsigned long long* seed) {
+  std::call_once(g_thread_order_once, [] { set_thread_order(order_from_environment()); });
+  *seed = g_thread_order.seed;
+  return g_thread_order.shuffled;
 }
 
 // Fiber stacks: kFiberStackBytes with a guard page below. Each stack's top is
@@ -419,6 +444,15 @@ void abandon_current_thread() {
   worker.trapped = true;
   switch_to(worker, std::move(worker.main), ParkKind::abandoned, 0);
   std::abort();  // an abandoned fiber is never resumed
+}
+
+bool fix_thread_order(std::optional<unsigned long long> shuffle_seed) {
+  bool fixed_here = false;
+  std::call_once(g_thread_order_once, [&] {
+    set_thread_order(shuffle_seed);
+    fixed_here = true;
+  });
+  return fixed_here;
 }
 
 int worker_count() {

@@ -28,12 +28,25 @@ std::vector<int> batch_sizes(const BatchLimits& limits, double call_bytes) {
 Overhead overhead_of(int calls, const std::vector<double>& batch_ms) {
   Overhead overhead;
   overhead.calls = std::max(calls, 1);
+  overhead.samples_ms = batch_ms;
   if (batch_ms.empty()) return overhead;
   overhead.median_ms = median_of(batch_ms);
   const auto [low, high] = std::minmax_element(batch_ms.begin(), batch_ms.end());
   overhead.min_ms = *low;
   overhead.max_ms = *high;
   return overhead;
+}
+
+Overhead combined(const Overhead& first, const Overhead& second) {
+  std::vector<double> samples = first.samples_ms;
+  samples.insert(samples.end(), second.samples_ms.begin(), second.samples_ms.end());
+  return overhead_of(first.calls, samples);
+}
+
+std::vector<double> per_call_figures(const std::vector<double>& batch_ms, const Overhead& overhead) {
+  std::vector<double> figures;
+  for (double ms : batch_ms) figures.push_back(per_call_ms(ms, overhead));
+  return figures;
 }
 
 double noise_bound_ms(const Overhead& overhead) { return (overhead.max_ms - overhead.min_ms) / overhead.calls; }

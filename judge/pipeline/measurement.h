@@ -40,11 +40,17 @@ std::vector<int> batch_sizes(const BatchLimits& limits, double call_bytes);
 struct Overhead {
   int calls = 1;
   double median_ms = 0, min_ms = 0, max_ms = 0;
+  std::vector<double> samples_ms;  // the empty batches' round trips
 };
 
 // From the round trips of empty batches of `calls` calls (the first,
 // warm-up batch already left out by the caller).
 Overhead overhead_of(int calls, const std::vector<double>& batch_ms);
+
+// One overhead from two calibrations of the same size, e.g. one before and
+// one after the timed batches: a machine whose load drifted in between
+// shows as a wider spread, so in the noise bound.
+Overhead combined(const Overhead& first, const Overhead& second);
 
 // What solution code could take out of one call's figure: the spread of the
 // overhead it is measured against, per call.
@@ -69,7 +75,11 @@ struct CaseMeasurement {
   double noise_bound_ms = 0;             // per call
   std::vector<double> event_ms;          // the runner's own event time per call, per batch: a diagnostic only
   std::vector<uint64_t> input_seeds;     // every timed call's input set, in order
+  std::vector<double> batch_ms;          // every timed batch by the judge's clock
   Timing timing;                         // of the per-call figures, one per batch
 };
+
+// The per-call figures of `batch_ms` against `overhead`.
+std::vector<double> per_call_figures(const std::vector<double>& batch_ms, const Overhead& overhead);
 
 }  // namespace judge

@@ -24,6 +24,16 @@ TEST(Overhead, IsTheMedianAndSpreadOfTheEmptyBatches) {
   EXPECT_DOUBLE_EQ(noise_bound_ms(overhead), 1.0);  // (14 - 10) / 4 calls
 }
 
+TEST(Overhead, TwoCalibrationsCombineTheirSpread) {
+  // The machine got busier between the calibration before and the one after.
+  const Overhead both = combined(overhead_of(4, {10, 11, 12}), overhead_of(4, {20, 21, 22}));
+  EXPECT_DOUBLE_EQ(both.min_ms, 10);
+  EXPECT_DOUBLE_EQ(both.max_ms, 22);
+  EXPECT_DOUBLE_EQ(both.median_ms, 16);
+  EXPECT_DOUBLE_EQ(noise_bound_ms(both), 3.0);
+  EXPECT_EQ(per_call_figures({56, 66}, both), (std::vector<double>{10, 12.5}));
+}
+
 TEST(PerCall, SubtractsTheMedianOverheadAndDividesByTheCalls) {
   const Overhead overhead = overhead_of(4, {10, 12});
   EXPECT_DOUBLE_EQ(per_call_ms(51, overhead), 10.0);  // (51 - 11) / 4

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -509,7 +510,7 @@ class Judging {
     std::vector<std::vector<Overhead>> before;
     std::vector<std::vector<int>> all_sizes;
     for (const TestCase* test_case : cases) {
-      all_sizes.push_back(batch_sizes(m_options.bench.batches, case_bytes(m_problem, *test_case).total()));
+      all_sizes.push_back(batch_sizes_of(*test_case));
     }
     if (!calibrate_cases("calibrate", cases, all_sizes, before)) return false;
     std::unique_ptr<Runner> session;
@@ -558,6 +559,18 @@ class Judging {
     return true;
   }
 
+  // The batch sizes to calibrate for `test_case`: within the batch limits,
+  // and within the exchange folder's cap, which a batch's files (every
+  // call's inputs and outputs, and any input it changed) must fit under
+  // at once.
+  std::vector<int> batch_sizes_of(const TestCase& test_case) const {
+    BatchLimits limits = m_options.bench.batches;
+    if (m_options.exchange_limit_bytes > 0) {
+      limits.max_bytes = std::min(limits.max_bytes, static_cast<double>(m_options.exchange_limit_bytes) / 2);
+    }
+    return batch_sizes(limits, case_bytes(m_problem, test_case).total());
+  }
+
   // The benchmark's share of a derived total: its warm-up and minimum
   // batches at the per-call limit, its measuring budget, and the judge's
   // own preparation and request overhead for every request it may send.
@@ -565,7 +578,7 @@ class Judging {
     const BenchSettings& settings = m_options.bench;
     double seconds = 0;
     for (const TestCase* test_case : cases) {
-      const std::vector<int> sizes = batch_sizes(settings.batches, case_bytes(m_problem, *test_case).total());
+      const std::vector<int> sizes = batch_sizes_of(*test_case);
       int calibration_calls = 0;
       for (int calls : sizes) calibration_calls += calls * (settings.batches.calibration_batches + 1);
       const double preparation = m_reference_seconds[test_case->name];

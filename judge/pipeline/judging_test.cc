@@ -501,6 +501,26 @@ TEST_F(JudgingTest, TheBatchGrowsUntilTheOverheadsNoiseIsSmall) {
   EXPECT_EQ(measurement.input_seeds.size(), 16u * report.benchmarks[0].timing.times_ms.size());
 }
 
+// A batch's files must fit the exchange folder's cap at once: a tight cap
+// keeps batches at one call, whatever the noise.
+TEST_F(JudgingTest, TheExchangeCapBoundsTheBatch) {
+  m_options.benchmark = true;
+  m_options.exchange_limit_bytes = 1;
+  FakeProcesses processes(m_problem, [](const FakeCall& call) {
+    FakeReply reply;
+    reply.calibration_jitter_ms = 8;
+    if (on_bench(call)) reply.round_trip_ms = 100;
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  ASSERT_EQ(report.benchmarks.size(), 1u);
+  EXPECT_EQ(report.benchmarks[0].measurement.calls_per_batch, 1);
+  // Only batches of one were calibrated: the warm-up batch and four more.
+  EXPECT_EQ(calls_in(processes.journal, "calibrate").size(),
+            static_cast<std::size_t>(m_options.bench.batches.calibration_batches + 1));
+}
+
 TEST_F(JudgingTest, AClaimLongerThanItsRequestIsImpossible) {
   m_options.benchmark = true;
   FakeProcesses processes(m_problem, correct_except(on_bench, {.claimed_ms = 5000}));  // the judge saw 1.5 ms

@@ -19,7 +19,11 @@ inline constexpr const char* kOpLoad = "load";    // {"library": path}
 // arguments, environment or folder tell one check pass from another.
 inline constexpr const char* kThreadOrderSeed = "thread_order_seed";
 inline constexpr const char* kOpRun = "run";      // one checked call, see Call
-inline constexpr const char* kOpTime = "time";    // one timed call on fresh inputs, see runner.cc
+// A timed batch, {"calls": [params, ...], "empty": bool}: every call on
+// its own input set; the reply's "event_ms" (one per call) is the runner's
+// own measure, a diagnostic: the judge times the request itself (see
+// runner.cc and judge/pipeline/measurement.h).
+inline constexpr const char* kOpTime = "time";
 inline constexpr const char* kOpExit = "exit";
 // Answers "ok" with "device_properties". Sent before "load": the answer
 // shows the runner is up and has confined itself, so its log's sandbox line
@@ -50,7 +54,8 @@ inline constexpr const char* kStatusBadRequest = "bad_request";
 // parameter's value (a device pointer for tensors, the scalar otherwise).
 inline constexpr const char* kEntrySymbol = "judge_solution_entry";
 
-// A "run" or "time" reply names, in this field, the inputs whose device
+// A "run" reply names, in this field (a "time" reply: one such list per
+// call), the inputs whose device
 // bytes after the call were still the upload file's, guard intact: the
 // runner wrote no download file for them. That saves writing and reading
 // every input back; it is no weaker than downloading them, since code in

@@ -25,6 +25,7 @@ namespace {
 
 constexpr std::size_t kMaxStringBytes = 4096;
 constexpr std::size_t kMaxCases = 1000;
+constexpr std::size_t kMaxInputSeeds = 1000000;  // per case: 200 batches of 64 calls is 12,800
 
 json device_to_json(const DeviceProperties& device) {
   return {{"name", device.name},
@@ -81,6 +82,7 @@ class Fields {
   }
 
   const json& member(const char* key) const { return *find(key, true); }
+  bool has(const char* key) const { return find(key, false) != nullptr; }
   std::string where(const std::string& key) const {
     return "field '" + m_path + (m_path.empty() || key.empty() ? "" : ".") + key + "' ";
   }
@@ -114,7 +116,10 @@ json record_to_json(const Record& record) {
                      {"runtime_ms", {{"median", c.median_ms}, {"mean", c.mean_ms}, {"min", c.min_ms}, {"max", c.max_ms}}},
                      {"rse", c.rse},
                      {"runs", c.runs},
-                     {"gflops", c.gflops}});
+                     {"gflops", c.gflops},
+                     {"measurement", {{"calls_per_batch", c.calls_per_batch},
+                                      {"noise_bound_ms", c.noise_bound_ms},
+                                      {"input_seeds", c.input_seeds}}}});
   }
   json j = {{"format", kRecordFormat},
             {"schema_version", record.schema_version},
@@ -203,6 +208,19 @@ Record record_from_json(const json& j) {
     timing.rse = c.number("rse");
     timing.runs = bounded_int(c.integer("runs"), c, "runs");
     timing.gflops = c.number("gflops");
+    if (c.has("measurement")) {
+      Fields measurement(c.member("measurement"), "cases[" + std::to_string(i) + "].measurement");
+      timing.calls_per_batch = bounded_int(measurement.integer("calls_per_batch"), measurement, "calls_per_batch");
+      timing.noise_bound_ms = measurement.number("noise_bound_ms");
+      const json& seeds = measurement.member("input_seeds");
+      if (!seeds.is_array() || seeds.size() > kMaxInputSeeds) {
+        throw RecordError(measurement.where("input_seeds") + "is not an array of at most 1,000,000 seeds");
+      }
+      for (const json& seed : seeds) {
+        if (!seed.is_number_unsigned()) throw RecordError(measurement.where("input_seeds") + "holds a non-seed");
+        timing.input_seeds.push_back(seed.get<uint64_t>());
+      }
+    }
     record.cases.push_back(std::move(timing));
   }
   record.geomean_ms = top.number("geomean_runtime_ms", false);

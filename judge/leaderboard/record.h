@@ -52,6 +52,11 @@ struct CaseTiming {
   double rse = 0;  // relative standard error of the mean
   int runs = 0;
   double gflops = 0;  // flops / median, as measured by the judge
+  // How the judge measured it (judge/pipeline/measurement.h); absent in
+  // older records: 0 and empty.
+  int calls_per_batch = 0;
+  double noise_bound_ms = 0;          // per call
+  std::vector<uint64_t> input_seeds;  // every timed call's inputs, to reproduce the timing
 };
 
 struct Record {

@@ -28,7 +28,7 @@ Record sample_record() {
   record.seed = 7;
   record.created = "2026-11-23T09:00:00Z";
   record.bench_tier = "full";
-  record.cases.push_back({"n-16m", 16777216, 0.07, 0.071, 0.069, 0.08, 0.004, 40, 239.7});
+  record.cases.push_back({"n-16m", 16777216, 0.07, 0.071, 0.069, 0.08, 0.004, 40, 239.7, 16, 0.0007, {11, 12}});
   record.geomean_ms = 0.07;
   return record;
 }
@@ -43,6 +43,17 @@ TEST(Record, RoundTripsThroughJson) {
   const Record record = sample_record();
   const Record back = record_from_json(record_to_json(record));
   EXPECT_EQ(record_to_json(back), record_to_json(record));
+}
+
+TEST(Record, CarriesHowEachFigureWasMeasured) {
+  const Record back = record_from_json(record_to_json(sample_record()));
+  EXPECT_EQ(back.cases[0].calls_per_batch, 16);
+  EXPECT_DOUBLE_EQ(back.cases[0].noise_bound_ms, 0.0007);
+  EXPECT_EQ(back.cases[0].input_seeds, (std::vector<uint64_t>{11, 12}));
+  // An older record without it still reads.
+  nlohmann::json older = record_to_json(sample_record());
+  older["cases"][0].erase("measurement");
+  EXPECT_EQ(record_from_json(older).cases[0].calls_per_batch, 0);
 }
 
 TEST(Record, WriteNamesByContentAndNeverReplaces) {

@@ -75,7 +75,8 @@ Record record_from_report(const JudgeReport& report, const RecordContext& contex
     if (!bench.benchmarked) continue;
     const Timing& t = bench.timing;
     record.cases.push_back({bench.name, bench.flops, t.median_ms, t.mean_ms, t.min_ms, t.max_ms, t.rse,
-                            static_cast<int>(t.times_ms.size()), t.gflops});
+                            static_cast<int>(t.times_ms.size()), t.gflops, bench.measurement.calls_per_batch,
+                            bench.measurement.noise_bound_ms, bench.measurement.input_seeds});
   }
   if (record.cases.empty()) record.bench_tier.clear();
   record.geomean_ms = report.geomean_ms;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include "judge/pipeline/compile.h"
 #include "judge/pipeline/output_check.h"
 #include "judge/pipeline/runner_session.h"
+#include "judge/pipeline/measurement.h"
 #include "judge/pipeline/timing_guard.h"
 #include "judge/pipeline/total_time_clock.h"
 #include "judge/problem/inputs.h"
@@ -41,14 +43,6 @@ Verdict verdict_for(const RunnerOutcome& outcome) {
   }
   return Verdict::JudgeError;
 }
-
-// See calibrate(): the timing bound's absolute floor on the CPU backend, and
-// the most unexplained time per run any calibration may allow.
-constexpr double kCpuBackendNoiseFloorMs = 50.0;
-constexpr double kCpuBackendNoiseCeilingMs = 500.0;
-constexpr double kGpuNoiseCeilingMs = 100.0;
-static_assert(kCpuBackendNoiseCeilingMs / 1000.0 <= kRunOverheadSeconds,
-              "the derived total's allowance per run covers what the timing bound allows");
 
 // Calls per case and pass: two, on different inputs, in one runner process.
 constexpr int kSeedsPerPass = 2;
@@ -512,16 +506,20 @@ class Judging {
     return true;
   }
 
-  // Each timed run is its own request on freshly generated inputs (seeds
-  // from the judge's random source, so no solution can predict or replay
-  // them); after each run the judge decides at random whether to verify its
-  // outputs, and bounds its claimed time with its own clock. The bounds are
-  // calibrated first, for every case, while no solution code exists (the
-  // check passes' runners have ended, the bench runner is not started): a
-  // solution cannot slow, renice or starve the calibration to widen them.
+  // The benchmark (measurement.h; README.md in this folder says why its
+  // figures hold). The overhead of every case's batch sizes is calibrated
+  // while no solution code exists (the check passes' runners have ended,
+  // the solution's bench runner is not started or has ended), so a
+  // solution cannot slow, renice or starve it: empty batches in a runner
+  // that never holds solution code, before the timed batches and again,
+  // for the sizes chosen, after them, so that a load that drifted in
+  // between widens the noise bound rather than the figure. In the
+  // solution's runner, each case's warm-up call, whose time by the judge's
+  // clock picks the batch size, then timed batches until the stopping rule
+  // is met. Every call is on inputs of its own, from the judge's random
+  // source, and every call's outputs are verified.
   bool benchmark() {
     const std::vector<const TestCase*> cases = cases_of(m_options.bench_tier);
-    const BenchSettings& settings = m_options.bench;
     // Derived limits need the reference's time on each case: measured now,
     // while no solution code runs (with a derived total, off its clock:
     // no runner exists while the cases are prepared).
@@ -532,15 +530,16 @@ class Judging {
       if (!derived_total && !time_left(test_case->name)) return false;
       limits.push_back(case_limit(*test_case));
     }
-    if (derived_total) {
-      grant_time(bench_stage_budget(case_budgets(cases), settings.warmup, settings.calibration_runs,
-                                    settings.stopping));
-    }
+    if (derived_total) grant_time(bench_budget(cases));
     const std::string timing_text = timing_kind_name(m_report.timing_kind);
     m_emit({{"status", "BENCHMARKING"}, {"tier", tier_name(m_options.bench_tier)}, {"timing", timing_text},
             {"total_tests", cases.size()}});
-    std::vector<TimingBound> bounds;
-    if (!calibrate_cases("calibrate", cases, bounds)) return false;
+    std::vector<std::vector<Overhead>> before;
+    std::vector<std::vector<int>> all_sizes;
+    for (const TestCase* test_case : cases) {
+      all_sizes.push_back(batch_sizes_of(*test_case));
+    }
+    if (!calibrate_cases("calibrate", cases, all_sizes, before)) return false;
     std::unique_ptr<Runner> session;
     if (!open_session(session, "bench", /*load_solution=*/true, {})) return false;
     for (std::size_t index = 0; index < cases.size(); ++index) {
@@ -549,45 +548,31 @@ class Judging {
       CaseReport report{test_case->name, m_options.bench_tier, CheckPass::Natural};
       report.flops = m_problem.definition->flops(test_case->args);
       report.time_limit_seconds = limits[index];
-      std::vector<double> times_ms, round_trips_ms;
-      if (!time_case(*session, *test_case, report.time_limit_seconds, times_ms, round_trips_ms)) return false;
-      if (forged_claims(times_ms, round_trips_ms, bounds[index])) {
-        // The calibration ran before every case's timed runs, and a busy
-        // disk or page cache since (a large case's files being written
-        // back) can slow an honest solution's requests past the bound. So
-        // a suspicion is confirmed once before it becomes a verdict: the
-        // solution's process ends, the overhead is measured again now,
-        // with no solution code alive, and the case is timed again. A
-        // forger fails both; noise would have to strike twice.
-        session.reset();
-        if (derived_total) {
-          grant_time(bench_stage_budget(case_budgets({test_case}), settings.warmup, settings.calibration_runs,
-                                        settings.stopping));
-        }
-        const std::string suffix = "-again-" + std::to_string(index + 1);
-        std::vector<TimingBound> fresh;
-        if (!calibrate_cases("calibrate" + suffix, {test_case}, fresh)) return false;
-        bounds[index] = fresh.front();
-        if (!open_session(session, "bench" + suffix, /*load_solution=*/true, {})) return false;
-        times_ms.clear();
-        round_trips_ms.clear();
-        if (!time_case(*session, *test_case, report.time_limit_seconds, times_ms, round_trips_ms)) return false;
-        if (auto forged = forged_claims(times_ms, round_trips_ms, bounds[index])) {
-          return fail(Verdict::RuntimeError, *forged + " (confirmed by a second calibration and timing)",
-                      test_case->name);
-        }
-        report.retimed = true;
-      }
       report.benchmarked = true;
-      report.timing = summarise(times_ms, report.flops);
+      // In the report from the start, so a judging cut short shows the cases timed so far.
       m_report.benchmarks.push_back(report);
-      json result = {{"status", "BENCHMARK_RESULT"}, {"case", test_case->name}, {"timing", timing_text},
-                     {"runs", times_ms.size()}, {"median_ms", report.timing.median_ms},
-                     {"mean_ms", report.timing.mean_ms}, {"min_ms", report.timing.min_ms},
-                     {"max_ms", report.timing.max_ms}, {"stddev_ms", report.timing.stddev_ms},
-                     {"gflops", report.timing.gflops}};
-      if (report.retimed) result["retimed"] = true;
-      m_emit(result);
+      if (!measure_case(*session, *test_case, report.time_limit_seconds, before[index], m_report.benchmarks.back())) {
+        m_report.benchmarks.pop_back();
+        return false;
+      }
+    }
+    session.reset();
+    std::vector<std::vector<int>> chosen;
+    for (const CaseReport& report : m_report.benchmarks) chosen.push_back({report.measurement.calls_per_batch});
+    std::vector<std::vector<Overhead>> after;
+    if (!calibrate_cases("calibrate-after", cases, chosen, after)) return false;
+    for (std::size_t index = 0; index < cases.size(); ++index) {
+      CaseReport& report = m_report.benchmarks[index];
+      CaseMeasurement& measurement = report.measurement;
+      measurement.overhead = combined(measurement.overhead, after[index].front());
+      measurement.noise_bound_ms = noise_bound_ms(measurement.overhead);
+      report.timing = summarise(per_call_figures(measurement.batch_ms, measurement.overhead), report.flops);
+      m_emit({{"status", "BENCHMARK_RESULT"}, {"case", report.name}, {"timing", timing_text},
+              {"runs", report.timing.times_ms.size()}, {"median_ms", report.timing.median_ms},
+              {"mean_ms", report.timing.mean_ms}, {"min_ms", report.timing.min_ms},
+              {"max_ms", report.timing.max_ms}, {"stddev_ms", report.timing.stddev_ms},
+              {"gflops", report.timing.gflops}, {"calls_per_batch", measurement.calls_per_batch},
+              {"noise_bound_ms", measurement.noise_bound_ms}, {"event_median_ms", median_event_ms(measurement)}});
     }
     std::vector<double> medians_ms, gflops;
     for (const CaseReport& report : m_report.benchmarks) {
@@ -601,119 +586,182 @@ class Judging {
     return true;
   }
 
-  // The timing bound of each of `cases`, appended to `bounds`, measured in
-  // a fresh runner named `runner_name` that never holds solution code.
-  bool calibrate_cases(const std::string& runner_name, const std::vector<const TestCase*>& cases,
-                       std::vector<TimingBound>& bounds) {
-    kill_leftover_children();  // none should be left; one that escaped (only without the sandbox) goes now
-    std::unique_ptr<Runner> calibration;
-    if (!open_session(calibration, runner_name, /*load_solution=*/false, {})) return false;
-    for (const TestCase* test_case : cases) {
-      if (!time_left(test_case->name)) return false;
-      report_progress("calibrating the timing bound on '" + test_case->name + "' (no solution loaded)");
-      TimingBound bound;
-      if (!calibrate(*calibration, *test_case, bound)) return false;
-      bounds.push_back(bound);
+  // The batch sizes to calibrate for `test_case`: within the batch limits,
+  // and within the exchange folder's cap, which a batch's files (every
+  // call's inputs and outputs, and any input it changed) must fit under
+  // at once.
+  std::vector<int> batch_sizes_of(const TestCase& test_case) const {
+    BatchLimits limits = m_options.bench.batches;
+    if (m_options.exchange_limit_bytes > 0) {
+      limits.max_bytes = std::min(limits.max_bytes, static_cast<double>(m_options.exchange_limit_bytes) / 2);
     }
-    return true;
+    return batch_sizes(limits, case_bytes(m_problem, test_case).total());
   }
 
-  // A case's warm-up and timed runs in `session`, until the stopping rule
-  // is met: the claims and the judge's round trips of the counted runs.
-  bool time_case(Runner& session, const TestCase& test_case, double call_limit, std::vector<double>& times_ms,
-                 std::vector<double>& round_trips_ms) {
+  // The benchmark's share of a derived total: its warm-up and minimum
+  // batches at the per-call limit, its measuring budget, and the judge's
+  // own preparation and request overhead for every request it may send.
+  double bench_budget(const std::vector<const TestCase*>& cases) {
     const BenchSettings& settings = m_options.bench;
-    double measured_seconds = 0;
-    for (int run = -settings.warmup; run < 0 || !should_stop(settings.stopping, times_ms, measured_seconds); ++run) {
-      if (!time_left(test_case.name)) return false;
-      report_progress(bench_activity(test_case, run, times_ms, settings), call_limit,
-                      round_trips_ms.empty() ? 0 : round_trips_ms.back() / 1000.0, "the previous run");
-      double claimed_ms = 0, round_trip_ms = 0;
-      if (!timed_run(session, test_case, run <= 0, call_limit, claimed_ms, round_trip_ms)) return false;
-      // Warm-up runs are checked like the others but not counted: their
-      // round trips include one-time set-up (worker pools, module loading).
-      if (run < 0) continue;
-      times_ms.push_back(claimed_ms);
-      round_trips_ms.push_back(round_trip_ms);
-      measured_seconds += claimed_ms / 1000.0;
+    double seconds = 0;
+    for (const TestCase* test_case : cases) {
+      const std::vector<int> sizes = batch_sizes_of(*test_case);
+      int calibration_calls = 0;
+      for (int calls : sizes) calibration_calls += calls * (settings.batches.calibration_batches + 1);
+      const double preparation = m_reference_seconds[test_case->name];
+      const double timed_calls = settings.warmup + static_cast<double>(settings.stopping.max_runs) * sizes.back();
+      seconds += bench_stage_budget({{case_limit(*test_case), preparation}}, settings.warmup, 0, settings.stopping) +
+                 settings.batches.max_batch_seconds * static_cast<double>(settings.stopping.min_runs) +
+                 calibration_calls * kRunOverheadSeconds / 10 + timed_calls * preparation;
+    }
+    return seconds;
+  }
+
+  // The overhead of each case's batch sizes (`sizes`, one list per case;
+  // measurement.h), measured in a fresh runner named `runner_name` that
+  // never holds solution code. Each size's first batch is left out: it
+  // pays one-time set-up (the runner's first request, its flush buffer).
+  bool calibrate_cases(const std::string& runner_name, const std::vector<const TestCase*>& cases,
+                       const std::vector<std::vector<int>>& sizes, std::vector<std::vector<Overhead>>& overheads) {
+    kill_leftover_children();  // none should be left; one that escaped (only without the sandbox) goes now
+    const BatchLimits& batches = m_options.bench.batches;
+    std::unique_ptr<Runner> calibration;
+    if (!open_session(calibration, runner_name, /*load_solution=*/false, {})) return false;
+    for (std::size_t index = 0; index < cases.size(); ++index) {
+      const TestCase* test_case = cases[index];
+      if (!time_left(test_case->name)) return false;
+      report_progress("calibrating the benchmark's overhead on '" + test_case->name + "' (no solution loaded)");
+      // Empty calls ignore their inputs' values: one set serves every call.
+      const CallData call = generate_call(m_problem, *test_case, m_random());
+      std::vector<Overhead> case_overheads;
+      for (int calls : sizes[index]) {
+        const std::vector<const CallData*> batch(static_cast<std::size_t>(calls), &call);
+        std::vector<double> round_trips;
+        for (int i = 0; i <= batches.calibration_batches; ++i) {
+          std::vector<Downloads> downloads;
+          RunnerOutcome outcome = counted(calibration->time(m_problem.signature(), batch,
+                                                            request_timeout(), downloads, /*empty=*/true));
+          if (outcome.kind != RunnerOutcome::Kind::Ok) {
+            if (m_report.judge_process_changed) return false;
+            if (outcome.kind == RunnerOutcome::Kind::TimedOut && m_total_clock.expired()) {
+              return fail(Verdict::TimeLimitExceeded, outcome.message, test_case->name);
+            }
+            // No solution code exists while calibrating: a failure here is the judge's.
+            return fail(Verdict::JudgeError, "calibrating the benchmark's overhead failed: " + outcome.message,
+                        test_case->name);
+          }
+          if (i > 0) round_trips.push_back(outcome.round_trip_ms);
+        }
+        case_overheads.push_back(overhead_of(calls, round_trips));
+      }
+      overheads.push_back(case_overheads);
     }
     report_progress("");
     return true;
   }
 
-  // "benchmarking 'x': run 7 of at most 200, rse 3.2% (target 1%)".
-  static std::string bench_activity(const TestCase& test_case, int run, const std::vector<double>& times_ms,
+  // One case in the solution's runner: warm-up calls (verified, not
+  // counted: they pay one-time set-up such as worker pools), the last of
+  // which estimates a call by the judge's clock and so picks the batch
+  // size; then timed batches until the stopping rule is met.
+  bool measure_case(Runner& session, const TestCase& test_case, double call_limit,
+                    const std::vector<Overhead>& calibrated, CaseReport& report) {
+    const BenchSettings& settings = m_options.bench;
+    double estimate_ms = 0;
+    for (int run = 0; run < std::max(settings.warmup, 1); ++run) {
+      if (!time_left(test_case.name)) return false;
+      report_progress("benchmarking '" + test_case.name + "': warm-up call " + std::to_string(run + 1), call_limit,
+                      estimate_ms / 1000, "the previous call");
+      Batch batch;
+      if (!timed_batch(session, test_case, 1, call_limit, batch)) return false;
+      estimate_ms = per_call_ms(batch.round_trip_ms, calibrated.front());
+    }
+    CaseMeasurement& measurement = report.measurement;
+    const Overhead& overhead = choose_batch(calibrated, estimate_ms, settings.batches);
+    measurement.calls_per_batch = overhead.calls;
+    measurement.overhead = overhead;
+    measurement.noise_bound_ms = noise_bound_ms(overhead);
+    std::vector<double> figures_ms;
+    double measured_seconds = 0;
+    while (!should_stop(settings.stopping, figures_ms, measured_seconds)) {
+      if (!time_left(test_case.name)) return false;
+      report_progress(bench_activity(test_case, figures_ms, overhead.calls, settings), call_limit * overhead.calls,
+                      estimate_ms * overhead.calls / 1000, "the warm-up call");
+      Batch batch;
+      if (!timed_batch(session, test_case, overhead.calls, call_limit, batch)) return false;
+      figures_ms.push_back(per_call_ms(batch.round_trip_ms, overhead));
+      measurement.batch_ms.push_back(batch.round_trip_ms);
+      measured_seconds += batch.round_trip_ms / 1000;
+      measurement.event_ms.push_back(batch.event_ms / overhead.calls);
+      measurement.input_seeds.insert(measurement.input_seeds.end(), batch.seeds.begin(), batch.seeds.end());
+    }
+    report_progress("");
+    report.timing = summarise(figures_ms, report.flops);
+    return true;
+  }
+
+  // The median of a case's per-call event times: the runner's own measure,
+  // shown beside the judge's figure as a diagnostic.
+  static double median_event_ms(const CaseMeasurement& measurement) {
+    return summarise(measurement.event_ms, 0).median_ms;
+  }
+
+  // "benchmarking 'x': batch 7 of at most 200 (16 calls each), rse 3.2% (target 1%)".
+  static std::string bench_activity(const TestCase& test_case, const std::vector<double>& figures_ms, int calls,
                                     const BenchSettings& settings) {
-    char text[200];
-    if (run < 0) {
-      std::snprintf(text, sizeof text, "benchmarking '%s': warm-up run %d of %d", test_case.name.c_str(),
-                    run + settings.warmup + 1, settings.warmup);
-    } else if (times_ms.size() < 2) {
-      std::snprintf(text, sizeof text, "benchmarking '%s': run %d of at most %zu", test_case.name.c_str(), run + 1,
-                    settings.stopping.max_runs);
+    char text[240];
+    const std::size_t batch = figures_ms.size() + 1;
+    if (figures_ms.size() < 2) {
+      std::snprintf(text, sizeof text, "benchmarking '%s': batch %zu of at most %zu (%d calls each)",
+                    test_case.name.c_str(), batch, settings.stopping.max_runs, calls);
     } else {
-      std::snprintf(text, sizeof text, "benchmarking '%s': run %d of at most %zu, rse %.1f%% (target %.1f%%)",
-                    test_case.name.c_str(), run + 1, settings.stopping.max_runs,
-                    100 * relative_standard_error(times_ms), 100 * settings.stopping.target_rse);
+      std::snprintf(text, sizeof text,
+                    "benchmarking '%s': batch %zu of at most %zu (%d calls each), rse %.1f%% (target %.1f%%)",
+                    test_case.name.c_str(), batch, settings.stopping.max_runs, calls,
+                    100 * relative_standard_error(figures_ms), 100 * settings.stopping.target_rse);
     }
     return text;
   }
 
-  // Fresh inputs of `test_case`, without the reference (computed only for
-  // the runs that get verified).
-  CallData fresh_inputs(const TestCase& test_case) { return generate_call(m_problem, test_case, m_random()); }
+  // What one timed batch gave: the judge's clock around it, the runner's
+  // own event time summed over its calls, and its calls' input seeds.
+  struct Batch {
+    double round_trip_ms = 0;
+    double event_ms = 0;
+    std::vector<uint64_t> seeds;
+  };
 
-  // The request overhead of this case's sizes, with no solution in the process.
-  bool calibrate(Runner& calibration, const TestCase& test_case, TimingBound& bound) {
-    std::vector<double> round_trips, claims;
-    for (int i = 0; i < m_options.bench.calibration_runs; ++i) {
-      const CallData call = fresh_inputs(test_case);
-      Downloads downloads;
-      RunnerOutcome outcome =
-          counted(calibration.time(m_problem.signature(), call, request_timeout(), downloads, /*empty=*/true));
-      if (outcome.kind != RunnerOutcome::Kind::Ok) {
-        if (m_report.judge_process_changed) return false;
-        if (outcome.kind == RunnerOutcome::Kind::TimedOut && m_total_clock.expired()) {
-          return fail(Verdict::TimeLimitExceeded, outcome.message, test_case.name);
-        }
-        // No solution code exists while calibrating: a failure here is the judge's.
-        return fail(Verdict::JudgeError, "calibrating the timing bound failed: " + outcome.message, test_case.name);
-      }
-      round_trips.push_back(outcome.round_trip_ms);
-      claims.push_back(outcome.reply["ms"].get<double>());
+  // A timed batch of `calls` calls, each on fresh inputs (seeds from the
+  // judge's random source, so no solution can predict or replay them), and
+  // every call's outputs verified after the judge's clock stopped.
+  bool timed_batch(Runner& session, const TestCase& test_case, int calls, double call_limit, Batch& batch) {
+    std::vector<CallData> data;
+    data.reserve(static_cast<std::size_t>(calls));
+    for (int k = 0; k < calls; ++k) {
+      batch.seeds.push_back(m_random());
+      data.push_back(generate_call(m_problem, test_case, batch.seeds.back()));
     }
-    bound = calibrate_bound(round_trips, claims);
-    // On the CPU backend a real launch costs the emulator more outside the
-    // timed region (waking its workers) than an empty call: a wider floor.
-    // Its times are labelled CPU-emulated and never GPU time anyway. Either
-    // way the allowance has a ceiling, whatever the calibration saw.
-    if (m_backend.kind == BackendKind::Cpu) {
-      bound.noise_absolute_ms = kCpuBackendNoiseFloorMs;
-      bound.noise_max_ms = kCpuBackendNoiseCeilingMs;
-    } else {
-      bound.noise_max_ms = kGpuNoiseCeilingMs;
-    }
-    return true;
-  }
-
-  bool timed_run(Runner& session, const TestCase& test_case, bool always_verify, double call_limit,
-                 double& claimed_ms, double& round_trip_ms) {
-    CallData call = fresh_inputs(test_case);
-    Downloads downloads;
+    std::vector<const CallData*> pointers;
+    for (const CallData& call : data) pointers.push_back(&call);
+    std::vector<Downloads> downloads;
     RunnerOutcome outcome =
-        counted(session.time(m_problem.signature(), call, request_timeout(call_limit), downloads));
+        counted(session.time(m_problem.signature(), pointers, request_timeout(call_limit * calls), downloads));
     if (outcome.kind != RunnerOutcome::Kind::Ok) return fail(verdict_for(outcome), outcome.message, test_case.name);
-    claimed_ms = outcome.reply["ms"].get<double>();
-    round_trip_ms = outcome.round_trip_ms;
-    if (auto forged = impossible_claim(claimed_ms, round_trip_ms)) {
+    batch.round_trip_ms = outcome.round_trip_ms;
+    for (const nlohmann::json& ms : outcome.reply["event_ms"]) batch.event_ms += ms.get<double>();
+    if (auto forged = impossible_claim(batch.event_ms, batch.round_trip_ms)) {
       return fail(Verdict::RuntimeError, *forged, test_case.name);
     }
-    // Decided after the run, from the judge's random source.
-    const bool verify = always_verify || m_random() % static_cast<uint64_t>(m_options.bench.verify_one_in) == 0;
-    if (!verify) return true;
-    compute_expected(m_problem, test_case, call.tensors);
-    if (auto wrong = check_call(m_problem, call, downloads)) {
-      return fail(Verdict::WrongAnswer, "a timed run gave a wrong result: " + *wrong, test_case.name);
+    for (int k = 0; k < calls; ++k) {
+      report_progress("checking the outputs of '" + test_case.name + "' (timed call " + std::to_string(k + 1) +
+                      " of " + std::to_string(calls) + ")");
+      compute_expected(m_problem, test_case, data[k].tensors);
+      if (auto wrong = check_call(m_problem, data[k], downloads[k])) {
+        return fail(Verdict::WrongAnswer,
+                    "a timed call (input seed " + std::to_string(batch.seeds[k]) + ") gave a wrong result: " + *wrong,
+                    test_case.name);
+      }
+      data[k] = CallData{};  // its tensors are no longer needed
     }
     return true;
   }

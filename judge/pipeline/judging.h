@@ -18,6 +18,7 @@
 
 #include "judge/pipeline/backend.h"
 #include "judge/pipeline/compile.h"
+#include "judge/pipeline/measurement.h"
 #include "judge/pipeline/runner.h"
 #include "judge/pipeline/statistics.h"
 #include "judge/pipeline/stopping.h"
@@ -27,13 +28,15 @@
 
 namespace judge {
 
-// How to benchmark a case: the warm-up, when to stop timing it
-// (stopping.h), and how much of it to verify.
+// How to benchmark a case: its warm-up calls (verified, not counted; the
+// last picks the batch size), what a timed batch may hold and how precise
+// it should be (measurement.h), and when to stop timing it (stopping.h;
+// a "run" there is one batch, its sample the batch's figure per call).
+// Every timed call is verified.
 struct BenchSettings {
-  int warmup = 2;
+  int warmup = 1;
+  BatchLimits batches;
   StoppingRule stopping;
-  int verify_one_in = 4;          // besides the first, each timed run is verified with this odds
-  int calibration_runs = 5;       // empty requests per case, for the timing bound
 };
 
 // How the judge times a solution: on a GPU, or emulated on the CPU (never
@@ -100,10 +103,8 @@ struct CaseReport {
   double seconds = 0;    // wall time of the check calls
   double time_limit_seconds = 0;  // the per-call limit that applied to this case
   bool benchmarked = false;
-  // Benchmarks: timed a second time after a fresh calibration, because the
-  // first runs took longer than the first calibration explained (judging.cc).
-  bool retimed = false;
-  Timing timing;
+  Timing timing;  // benchmarks: of the per-call figures by the judge's clock, one per batch
+  CaseMeasurement measurement;  // benchmarks: batch size, overhead, noise bound, seeds, event times
 };
 
 struct JudgeReport {

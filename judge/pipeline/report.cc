@@ -58,8 +58,10 @@ void print_progress(std::ostream& out, const json& hostile_event) {
         << timing_label(event.value("timing", "")) << "\n";
   } else if (status == "BENCHMARK_RESULT") {
     out << "  " << std::left << std::setw(28) << event.value("case", "") << " median "
-        << fixed(event.value("median_ms", 0.0), 3) << " ms over " << event.value("runs", 0) << " runs, "
-        << fixed(event.value("gflops", 0.0), 2) << " GFLOPS\n";
+        << fixed(event.value("median_ms", 0.0), 3) << " ms (noise bound " << fixed(event.value("noise_bound_ms", 0.0), 3)
+        << " ms) over " << event.value("runs", 0) << " batches of " << event.value("calls_per_batch", 0) << " calls, "
+        << fixed(event.value("gflops", 0.0), 2) << " GFLOPS; event time " << fixed(event.value("event_median_ms", 0.0), 3)
+        << " ms (the runner's, a diagnostic)\n";
   }
   out.flush();
 }
@@ -95,17 +97,20 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
       width = std::max(width, static_cast<int>(printable_line(c.name).size()) + 2);
     }
     out << std::left << std::setw(width) << "case" << std::right << std::setw(12) << "median ms" << std::setw(12)
-        << "mean ms" << std::setw(12) << "min ms" << std::setw(12) << "max ms" << std::setw(9) << "rse %"
-        << std::setw(7) << "runs" << std::setw(12) << "GFLOPS" << "\n";
+        << "+- bound ms" << std::setw(12) << "mean ms" << std::setw(12) << "min ms" << std::setw(12) << "max ms"
+        << std::setw(9) << "rse %" << std::setw(9) << "batches" << std::setw(7) << "calls" << std::setw(12)
+        << "GFLOPS" << "\n";
     for (const CaseReport& c : report.benchmarks) {
       out << std::left << std::setw(width) << printable_line(c.name) << std::right << std::setw(12) << fixed(c.timing.median_ms, 3)
+          << std::setw(12) << fixed(c.measurement.noise_bound_ms, 3)
           << std::setw(12) << fixed(c.timing.mean_ms, 3) << std::setw(12) << fixed(c.timing.min_ms, 3)
           << std::setw(12) << fixed(c.timing.max_ms, 3) << std::setw(9) << fixed(100 * c.timing.rse, 2)
-          << std::setw(7) << c.timing.times_ms.size() << std::setw(12) << fixed(c.timing.gflops, 2) << "\n";
+          << std::setw(9) << c.timing.times_ms.size() << std::setw(7) << c.measurement.calls_per_batch
+          << std::setw(12) << fixed(c.timing.gflops, 2) << "\n";
     }
     if (complete) {
       out << std::left << std::setw(width) << "geometric mean" << std::right << std::setw(12)
-          << fixed(report.geomean_ms, 3) << std::setw(64) << fixed(report.geomean_gflops, 2) << "\n";
+          << fixed(report.geomean_ms, 3) << std::setw(85) << fixed(report.geomean_gflops, 2) << "\n";
     }
   }
   out.flush();

@@ -16,7 +16,14 @@ json to_json(const JudgeReport& report) {
                          {"max", c.timing.max_ms}, {"stddev", c.timing.stddev_ms}, {"rse", c.timing.rse},
                          {"runs", c.timing.times_ms.size()}, {"samples", c.timing.times_ms}};
       j["gflops"] = c.timing.gflops;
-      if (c.retimed) j["retimed"] = true;
+      // How the figure was measured (measurement.h), so anyone can reproduce it.
+      const CaseMeasurement& m = c.measurement;
+      j["measurement"] = {{"calls_per_batch", m.calls_per_batch},
+                          {"noise_bound_ms", m.noise_bound_ms},
+                          {"overhead_ms", {{"median", m.overhead.median_ms}, {"min", m.overhead.min_ms},
+                                           {"max", m.overhead.max_ms}}},
+                          {"event_ms", m.event_ms},
+                          {"input_seeds", m.input_seeds}};
     }
     return j;
   };

@@ -50,11 +50,16 @@ TEST(Summary, ABenchmarkCutShortShowsItsTimedCasesButNoOverallFigure) {
   EXPECT_EQ(text.find("geometric mean"), std::string::npos) << text;
 }
 
-TEST(ReportJson, ACaseTimedAgainSaysSo) {
+TEST(ReportJson, ABenchmarkSaysHowItWasMeasured) {
   JudgeReport report = timed_report(Verdict::Accepted);
-  EXPECT_FALSE(to_json(report)["benchmarks"][0].contains("retimed"));
-  report.benchmarks[0].retimed = true;
-  EXPECT_EQ(to_json(report)["benchmarks"][0]["retimed"], true);
+  CaseMeasurement& measurement = report.benchmarks[0].measurement;
+  measurement.calls_per_batch = 16;
+  measurement.noise_bound_ms = 0.125;
+  measurement.input_seeds = {7, 8};
+  const nlohmann::json recorded = to_json(report)["benchmarks"][0]["measurement"];
+  EXPECT_EQ(recorded["calls_per_batch"], 16);
+  EXPECT_EQ(recorded["noise_bound_ms"], 0.125);
+  EXPECT_EQ(recorded["input_seeds"], nlohmann::json({7, 8}));
 }
 
 }  // namespace

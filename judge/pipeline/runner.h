@@ -62,12 +62,16 @@ class Runner {
   virtual RunnerOutcome run(const Signature& signature, const CallData& call, double timeout_seconds,
                             Downloads& downloads) = 0;
 
-  // One timed call on `call`'s inputs (one request per timed run, so the
-  // judge's clock bounds each claim); the runner's claim is reply["ms"], a
-  // finite non-negative number. `empty` skips the call, to measure the
-  // request's own overhead in a runner without a solution.
-  virtual RunnerOutcome time(const Signature& signature, const CallData& call, double timeout_seconds,
-                             Downloads& downloads, bool empty = false) = 0;
+  // A timed batch: one call on each of `calls`' inputs, in one request.
+  // Fills `downloads`, one per call, on success; the outcome's
+  // round_trip_ms is the judge's clock from before the first input file
+  // is written until every call's outputs are read back (the ranked time
+  // comes from it: measurement.h). reply["event_ms"], the runner's own
+  // measure per call, is checked to be finite non-negative numbers and is
+  // a diagnostic. `empty` skips the calls, to measure the request's own
+  // overhead in a runner without a solution.
+  virtual RunnerOutcome time(const Signature& signature, const std::vector<const CallData*>& calls,
+                             double timeout_seconds, std::vector<Downloads>& downloads, bool empty = false) = 0;
 
   // The end of what the runner printed; its sandbox line says what is enforced.
   virtual std::string log_tail(std::size_t max_bytes) const = 0;

@@ -477,20 +477,62 @@ RunnerOutcome RunnerSession::run(const Signature& signature, const CallData& cal
   return exchange(protocol::kOpRun, signature, call, timeout_seconds, downloads, json::object());
 }
 
-RunnerOutcome RunnerSession::time(const Signature& signature, const CallData& call, double timeout_seconds,
-                                  Downloads& downloads, bool empty) {
-  RunnerOutcome outcome =
-      exchange(protocol::kOpTime, signature, call, timeout_seconds, downloads, json{{"empty", empty}});
-  if (outcome.kind != RunnerOutcome::Kind::Ok) return outcome;
-  const json& ms = outcome.reply.contains("ms") ? outcome.reply["ms"] : json();
-  if (!ms.is_number() || !std::isfinite(ms.get<double>()) || ms.get<double>() < 0) {
+RunnerOutcome RunnerSession::exchange_batch(const Signature& signature, const std::vector<const CallData*>& calls,
+                                            double timeout_seconds, std::vector<Downloads>& downloads, bool empty) {
+  const Clock::time_point start = Clock::now();  // before any input exists anywhere the solution could see
+  auto tag_of = [](std::size_t index) { return "call" + std::to_string(index); };
+  json message = {{"op", protocol::kOpTime}, {"empty", empty}, {"calls", json::array()}};
+  RunnerOutcome outcome;
+  try {
+    for (std::size_t index = 0; index < calls.size(); ++index) {
+      message["calls"].push_back(call_arguments(signature, *calls[index], tag_of(index)));
+    }
+  } catch (const HostileOutput& error) {
+    if (!m_holds_solution_code) throw std::runtime_error(error.what());
     m_child->finish(0.0);
     outcome.kind = RunnerOutcome::Kind::Hostile;
-    const std::string shown = ms.dump();
-    outcome.message = "the timed run's reply holds no valid time ('" + shown.substr(0, 80) +
-                      (shown.size() > 80 ? "...'" : "'") + "): the reply was tampered with";
+    outcome.message = std::string("the judge could not write the request's inputs into the exchange folder, which "
+                                  "the solution's process can write too: ") + error.what();
+    return outcome;
+  }
+  outcome = request(message, timeout_seconds, start);
+  if (outcome.kind == RunnerOutcome::Kind::Ok) {
+    const json& unchanged = outcome.reply.contains(protocol::kUnchangedInputs)
+                                ? outcome.reply[protocol::kUnchangedInputs] : json();
+    const json& event_ms = outcome.reply.contains("event_ms") ? outcome.reply["event_ms"] : json();
+    auto valid_time = [](const json& ms) { return ms.is_number() && std::isfinite(ms.get<double>()) && ms.get<double>() >= 0; };
+    const bool well_formed = unchanged.is_array() && unchanged.size() == calls.size() && event_ms.is_array() &&
+                             event_ms.size() == calls.size() && std::all_of(event_ms.begin(), event_ms.end(), valid_time);
+    try {
+      if (!well_formed) {
+        const std::string shown = outcome.reply.dump();
+        throw HostileOutput("the timed batch's reply does not hold one valid time and one list of unchanged inputs "
+                            "per call ('" + shown.substr(0, 80) + (shown.size() > 80 ? "...'" : "'") +
+                            "): the reply was tampered with");
+      }
+      downloads.clear();
+      for (std::size_t index = 0; index < calls.size(); ++index) {
+        downloads.push_back(read_downloads(signature, *calls[index], tag_of(index),
+                                           json{{protocol::kUnchangedInputs, unchanged[index]}}));
+      }
+      // The clock stops once the judge holds every output it verifies.
+      outcome.round_trip_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    } catch (const HostileOutput& error) {
+      m_child->finish(0.0);
+      outcome.kind = RunnerOutcome::Kind::Hostile;
+      outcome.message = error.what();
+    }
+  }
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(m_dir, ignored)) {
+    if (entry.path().filename().string().rfind("call", 0) == 0) std::filesystem::remove(entry.path(), ignored);
   }
   return outcome;
+}
+
+RunnerOutcome RunnerSession::time(const Signature& signature, const std::vector<const CallData*>& calls,
+                                  double timeout_seconds, std::vector<Downloads>& downloads, bool empty) {
+  return exchange_batch(signature, calls, timeout_seconds, downloads, empty);
 }
 
 }  // namespace judge

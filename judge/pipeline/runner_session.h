@@ -40,9 +40,8 @@ class RunnerSession : public Runner {
   bool holds_solution_code() const { return m_holds_solution_code; }
   RunnerOutcome run(const Signature& signature, const CallData& call, double timeout_seconds,
                     Downloads& downloads) override;
-  // The claim is checked to be a finite non-negative number.
-  RunnerOutcome time(const Signature& signature, const CallData& call, double timeout_seconds,
-                     Downloads& downloads, bool empty = false) override;
+  RunnerOutcome time(const Signature& signature, const std::vector<const CallData*>& calls,
+                     double timeout_seconds, std::vector<Downloads>& downloads, bool empty = false) override;
   std::string log_tail(std::size_t max_bytes) const override { return m_child->output_tail(max_bytes); }
 
  private:
@@ -53,6 +52,10 @@ class RunnerSession : public Runner {
                         std::chrono::steady_clock::time_point start);
   RunnerOutcome exchange(const std::string& op, const Signature& signature, const CallData& call,
                          double timeout_seconds, Downloads& downloads, nlohmann::json extra);
+  // The "time" request's exchange: every call's inputs written, then the
+  // request, then every call's outputs read; the round trip spans it all.
+  RunnerOutcome exchange_batch(const Signature& signature, const std::vector<const CallData*>& calls,
+                               double timeout_seconds, std::vector<Downloads>& downloads, bool empty);
 
   // The runner log's tail kept when its folder goes (see the destructor).
   static constexpr std::size_t kKeptLogBytes = std::size_t{1} << 20;

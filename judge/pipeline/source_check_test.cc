@@ -137,14 +137,14 @@ TEST(SignatureCheck, CostIsLinearInTheSourceSize) {
   }
 }
 
-TEST(SignatureCheck, TenMegabyteAdversariesFinishInBoundedTime) {
+// A complexity guard counted in steps, not timed: the quadratic scan took
+// minutes on these.
+TEST(SignatureCheck, TenMegabyteAdversariesCostLinearWork) {
   for (const Adversary& adversary : kAdversaries) {
     const std::string source = adversary.make(10'000'000);
-    const auto start = std::chrono::steady_clock::now();
-    const auto result = check_solution_signature(source, kAbi);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // A complexity guard, not a benchmark: the quadratic scan took minutes.
-    EXPECT_LT(seconds, 5.0) << adversary.name;
+    std::size_t cost = 0;
+    const auto result = check_solution_signature(source, kAbi, &cost);
+    EXPECT_LE(cost, 8 * source.size()) << adversary.name;
     EXPECT_TRUE(result.has_value()) << adversary.name;
   }
 }

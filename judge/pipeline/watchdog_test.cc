@@ -25,7 +25,8 @@ TEST(Watchdog, DoesNothingWhenDisarmedInTime) {
   const auto start = Clock::now();
   { Watchdog watchdog(start + std::chrono::seconds(30), [&] { ++fired; }); }
   EXPECT_EQ(fired, 0);
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(5));  // disarming does not wait for the moment
+  // Disarming does not wait for the moment (a hang guard, well short of it).
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(25));
 }
 
 }  // namespace

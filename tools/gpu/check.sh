@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The GPU checks (tools/gpu/README.md), run on the GPU machine from the
 # folder tools/gpu/pack.sh made: the machine, one judging in full, every
-# bundled solution's verdict and the exploit suite on the GPU, the
+# bundled solution's verdict, the exploit suite and the timing attacks on
+# the GPU, the
 # conformance programs as nvcc built them, then benchmarks of bundled
 # defaults until the deadline. Logs go to OUT (at most 8 files).
 # Usage: check.sh OUT   (env: DEADLINE seconds, default 600; SHARDS, default
@@ -88,6 +89,11 @@ run_shards bundled_solutions_test "$pack/bundled_solutions_test.runfiles/judge/j
 # that shows whether the driver works within it (harness/sandbox/README.md).
 say "== the exploit suite on the GPU"
 run_shards exploit_test "$tests/judge/judge/pipeline/exploit_test" $(($(left) / 3))
+# Each timing attack prints its figure, the noise bound and the work it hid.
+say "== the timing attacks on the GPU"
+run_shards timing_exploit_test "$pack/timing_exploit_test.runfiles/judge/judge/pipeline/timing_exploit_test" \
+  $(($(left) / 4))
+grep -h -E "^figure|^under load" "$out/timing_exploit_test.txt"
 
 say "== the conformance programs, built by nvcc (those with a .expect are the CPU backend's error cases: shown, not judged)"
 for program in "$pack"/conformance/*; do
@@ -109,12 +115,14 @@ for program in "$pack"/conformance/*; do
 done
 grep -h -E "0.3 of the way|normalized linear texel" "$work"/*.out
 
+# Each case's line gives the judge-measured time per call, its noise bound
+# and the runner's own event time beside it (judge/pipeline/README.md).
 say "== benchmarks of bundled defaults (full tier) until the deadline"
 for problem in matrix-multiplication softmax conv-2d layer-norm histogram prefix-sum; do
   [[ -d $tests/judge/solutions/$problem ]] || continue
   (($(left) > 30)) || break
   timeout $(($(left) - 10)) "$judge" --problem "$problem" --tier sample --bench-tier full \
-    --cache-dir "$work/bench" 2>&1 | sed -n '/^[A-Z_]*  /,/^$/p; /^case /,$p' |
+    --cache-dir "$work/bench" 2>&1 | sed -n '/noise bound/p; /^[A-Z_]*  /,/^$/p; /^case /,$p' |
     tee -a "$out/bench.txt"
 done
 say "== end"

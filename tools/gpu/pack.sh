@@ -11,11 +11,12 @@ dir=$1
 arch=${2:-sm_90}
 cd "$(dirname "$0")/../.."
 
-bazel build //judge //judge/pipeline:bundled_solutions_test //judge/pipeline:exploit_test
+bazel build //judge //judge/pipeline:bundled_solutions_test //judge/pipeline:exploit_test \
+  //judge/pipeline:timing_exploit_test
 bin=$(bazel info bazel-bin)
 rm -rf "$dir"
 mkdir -p "$dir/lib" "$dir/conformance"
-for test in bundled_solutions_test exploit_test; do
+for test in bundled_solutions_test exploit_test timing_exploit_test; do
   cp -rL "$bin/judge/pipeline/$test.runfiles" "$dir/$test.runfiles"
 done
 cp -L /usr/bin/bwrap "$dir/"

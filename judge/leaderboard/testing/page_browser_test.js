@@ -299,6 +299,11 @@ const inViewport = (page, id) => page.evaluate(id => {
     assert.match(await page.textContent("#author-view ul"), /NVIDIA H100 80GB HBM3: overall #\d+ of \d+/);
     const records = data.boards.flatMap(b => b.history.filter(h => h[1] === "bob")).length;
     assert.strictEqual(await page.$$eval("#author-view svg.history circle", c => c.length), records);
+    // A malformed escape in the address is read as written, not an error.
+    const malformed = await open(browser, desktop, "#author/100%");
+    assert.strictEqual(await malformed.textContent("#author-heading"), "Entries by 100%");
+    assert.deepStrictEqual(malformed.pageErrors, []);
+    await malformed.close();
     // A hostile author's page is a page like the others.
     const hostile = await open(browser, desktop, "#author/" + encodeURIComponent("<script>alert(1)</script>"));
     assert.strictEqual(await hostile.textContent("#author-heading"), "Entries by <script>alert(1)</script>");

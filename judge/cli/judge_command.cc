@@ -86,7 +86,7 @@ void add_judge_flags(cxxopts::Options& options) {
       ("compiler-memory-limit", "MiB of address space for each compiler process; past it the solution gets "
                                 "COMPILE_ERROR (0: no limit)",
        cxxopts::value<unsigned long long>()->default_value(std::to_string(kDefaultCompilerMemoryBytes >> 20)))
-      ("keep-work", "keep the folder of exchanged tensors and runner logs")
+      ("keep-work", "keep the work folder: each runner's log, in a folder runners.txt names")
       ("no-sandbox", "run the solution and the compiler unconfined (debugging your own code only; "
                      "see README, Security)")
       ("memory-limit", "MiB of host memory for the solution's process; past it the solution gets RUNTIME_ERROR. "

@@ -142,7 +142,8 @@ bool device_holds_file(const void* device, std::size_t bytes, const std::string&
 struct Argument {
   std::string name;
   bool is_tensor = false;
-  bool is_output = false;        // filled with poison before each call
+  bool is_output = false;        // filled with fill_byte before each call
+  unsigned char fill_byte = 0;   // outputs: 0 (the contract), or kPoisonByte when the judge asks
   std::size_t bytes = 0;         // tensor payload, guard excluded
   std::string upload_path;       // inputs: contents to upload
   std::string download_path;     // where the post-call contents (+guard) go
@@ -158,6 +159,7 @@ Argument parse_argument(const json& spec) {
     arg.is_tensor = true;
     arg.bytes = spec.at("bytes").get<std::size_t>();
     arg.is_output = spec.value("output", false);
+    arg.fill_byte = spec.value("fill", 0) == 0 ? 0 : protocol::kPoisonByte;
     arg.upload_path = spec.value("upload", "");
     arg.download_path = spec.value("download", "");
     if (!arg.is_output && arg.upload_path.empty()) throw BadRequest("input " + arg.name + " has no upload file");
@@ -198,9 +200,10 @@ class ArgumentSet {
     }
   }
 
-  void poison_outputs() {
+  // Before every call, checked or timed (outside the timed interval).
+  void fill_outputs() {
     for (Argument& arg : m_arguments) {
-      if (arg.is_output) check(cudaMemset(arg.device, protocol::kPoisonByte, arg.bytes), "cudaMemset(poison)");
+      if (arg.is_output) check(cudaMemset(arg.device, arg.fill_byte, arg.bytes), "cudaMemset(output fill)");
     }
   }
 
@@ -351,7 +354,7 @@ class Runner {
 
   json run(const json& request) {
     ArgumentSet set(request.at("params"));
-    set.poison_outputs();
+    set.fill_outputs();
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize(before call)");
     const auto start = std::chrono::steady_clock::now();
     call(set);
@@ -360,7 +363,7 @@ class Runner {
     return {{"status", protocol::kStatusOk}, {"seconds", seconds}, {protocol::kUnchangedInputs, unchanged}};
   }
 
-  // One timed call on fresh inputs: upload, poison the outputs, evict the
+  // One timed call on fresh inputs: upload, fill the outputs, evict the
   // L2, then time the call alone, and hand every buffer back. The judge
   // sends one such request per timed run, so it can bound each claimed time
   // with its own clock (see judge/pipeline/timing_guard.h). "empty": true
@@ -370,7 +373,7 @@ class Runner {
     const bool empty = request.value("empty", false);
     if (!empty && !m_entry) throw BadRequest("no solution loaded");
     ArgumentSet set(request.at("params"));
-    set.poison_outputs();
+    set.fill_outputs();
     if (m_flush_bytes == 0 && m_l2_bytes > 0) {
       m_flush_bytes = 2 * m_l2_bytes;  // twice the L2 evicts whatever the last run left
       check(cudaMalloc(&m_flush, m_flush_bytes), "cudaMalloc(L2 flush)");

@@ -405,7 +405,7 @@ class Judging {
           m_spill_policy && !fits_in_memory(m_problem, test_case, m_options.host_memory_available_bytes);
       tensor_storage::spill_large_tensors(spill ? m_spill_policy : std::nullopt);
       const auto start = Clock::now();
-      it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed)).first;
+      it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed, m_options.output_fill)).first;
       const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
       double& slowest = m_reference_seconds[test_case.name];
       slowest = std::max(slowest, seconds);
@@ -634,7 +634,7 @@ class Judging {
 
   // Fresh inputs of `test_case`, without the reference (computed only for
   // the runs that get verified).
-  CallData fresh_inputs(const TestCase& test_case) { return generate_call(m_problem, test_case, m_random()); }
+  CallData fresh_inputs(const TestCase& test_case) { return generate_call(m_problem, test_case, m_random(), m_options.output_fill); }
 
   // The request overhead of this case's sizes, with no solution in the process.
   bool calibrate(Runner& calibration, const TestCase& test_case, TimingBound& bound) {

@@ -1,7 +1,10 @@
-// All-pairs shortest paths on a dense directed graph: an entry > 0 of the
-// adjacency matrix is an edge, anything else none, the diagonal ignored; -1
-// for unreachable pairs. One Dijkstra per source (every weight is positive),
+// All-pairs shortest paths on a dense directed graph: a nonzero entry of the
+// adjacency matrix is an edge, as Tensara's; the diagonal ignored; -1 for
+// unreachable pairs. The test graphs are Tensara's kind: whole-number
+// weights 1 to 19, no self-loops, never negative, so "> 0" (what the shared
+// Dijkstra reads) and "nonzero" are the same edges. One Dijkstra per source,
 // in double, sources in parallel.
+#include <cmath>
 #include <cstdint>
 
 #include "judge/problem/definition.h"
@@ -23,6 +26,23 @@ class AllPairsShortestPath : public judge::ProblemDefinition {
   std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
     const int64_t n = args.integer("n");
     return {{"adj_matrix", {n, n}}, {"output", {n, n}}};
+  }
+
+  // Each draw x from the case's range becomes ceil(x) where x > 0 (a weight
+  // 1 to 19 for ranges ending at 19) and 0 (no edge) elsewhere; the range's
+  // negative part sets the density. The diagonal is zero, as upstream's.
+  void shape_inputs(const judge::ScalarArgs& args, const judge::MutableTensors& inputs) const override {
+    const int64_t n = args.integer("n");
+    float* adj = inputs.at("adj_matrix");
+    parallel_for(n, [&](int64_t i) {
+      for (int64_t j = 0; j < n; ++j) {
+        float& entry = adj[i * n + j];
+        entry = i != j && entry > 0.0f ? std::ceil(entry) : 0.0f;
+      }
+    });
+  }
+  std::string input_shaping() const override {
+    return "adj_matrix: ceil(x) where the draw x > 0 (whole-number weights), else 0 (no edge); zero diagonal";
   }
 
   double flops(const judge::ScalarArgs& args) const override {

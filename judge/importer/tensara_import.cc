@@ -222,7 +222,9 @@ bool is_integer_list(const PyValue& value) {
   return true;
 }
 
-MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParameter>& parameters) {
+}  // namespace
+
+CaseAbiValues case_abi_values(const UpstreamCase& upstream, const std::vector<TensaraParameter>& parameters) {
   std::map<std::string, std::optional<PyValue>> extras;  // trailing parameter -> value, if read
   if (upstream.extra_params && upstream.extra_params->size() <= parameters.size()) {
     const std::size_t first = parameters.size() - upstream.extra_params->size();
@@ -230,7 +232,7 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
       extras[parameters[first + i].name] = (*upstream.extra_params)[i];
     }
   }
-  MappedCase mapped;
+  CaseAbiValues mapped;
   for (const TensaraParameter& parameter : parameters) {
     const PyValue* value = nullptr;
     auto extra = extras.find(parameter.name);
@@ -243,7 +245,7 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
     const bool usable = value != nullptr && (parameter.pointer ? parameter.is_const && is_integer_list(*value)
                                                                : value->is_number());
     if (usable) {
-      mapped.params.emplace_back(parameter.name, yaml_value(*value));
+      mapped.values.emplace_back(parameter.name, *value);
     } else if (!parameter.pointer || extra != extras.end()) {
       mapped.missing.push_back(parameter.name);
       if (auto unread = upstream.unread_fields.find(parameter.name); unread != upstream.unread_fields.end()) {
@@ -265,6 +267,17 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
                                "(upstream may pass it from create_inputs)");
     }
   }
+  return mapped;
+}
+
+namespace {
+
+MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParameter>& parameters) {
+  CaseAbiValues values = case_abi_values(upstream, parameters);
+  MappedCase mapped;
+  for (const auto& [name, value] : values.values) mapped.params.emplace_back(name, yaml_value(value));
+  mapped.missing = std::move(values.missing);
+  mapped.reasons = std::move(values.reasons);
   return mapped;
 }
 

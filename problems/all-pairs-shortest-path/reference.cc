@@ -4,7 +4,6 @@
 // weights 1 to 19, no self-loops, never negative, so "> 0" (what the shared
 // Dijkstra reads) and "nonzero" are the same edges. One Dijkstra per source,
 // in double, sources in parallel.
-#include <cmath>
 #include <cstdint>
 
 #include "judge/problem/definition.h"
@@ -28,22 +27,12 @@ class AllPairsShortestPath : public judge::ProblemDefinition {
     return {{"adj_matrix", {n, n}}, {"output", {n, n}}};
   }
 
-  // Each draw x from the case's range becomes ceil(x) where x > 0 (a weight
-  // 1 to 19 for ranges ending at 19) and 0 (no edge) elsewhere; the range's
-  // negative part sets the density. The diagonal is zero, as upstream's.
+  // Tensara's kind of graph (shortest_paths.h); the range's negative part
+  // sets the density.
   void shape_inputs(const judge::ScalarArgs& args, const judge::MutableTensors& inputs) const override {
-    const int64_t n = args.integer("n");
-    float* adj = inputs.at("adj_matrix");
-    parallel_for(n, [&](int64_t i) {
-      for (int64_t j = 0; j < n; ++j) {
-        float& entry = adj[i * n + j];
-        entry = i != j && entry > 0.0f ? std::ceil(entry) : 0.0f;
-      }
-    });
+    shape_graph(inputs.at("adj_matrix"), args.integer("n"));
   }
-  std::string input_shaping() const override {
-    return "adj_matrix: ceil(x) where the draw x > 0 (whole-number weights), else 0 (no edge); zero diagonal";
-  }
+  std::string input_shaping() const override { return std::string("adj_matrix: ") + kGraphShaping; }
 
   double flops(const judge::ScalarArgs& args) const override {
     const double n = static_cast<double>(args.integer("n"));

@@ -1,6 +1,7 @@
 """The worst reasonable float32 solution, as a fraction of the tolerance.
 
 Usage: /usr/bin/python3 problems/testing/float32_orders.py [--problems-dir problems] [--full]
+           [--nvfp4-gemm-cases DIR]
 
 For the problems whose tolerance is stricter than upstream's (leaky-relu,
 max-dim, min-dim, sum-dim, matmul-sigmoid-sum), computes each case of the
@@ -16,12 +17,18 @@ passes). The ways:
     multiply-add (fused, emulated in float64 and rounded each step);
   - elementwise (leaky-relu): alpha * x, x * alpha, and the branch-free
     0.5 (1 + alpha) x + 0.5 (1 - alpha) |x|;
-  - max-dim/min-dim: any order gives the exact maximum or minimum.
+  - max-dim/min-dim: any order gives the exact maximum or minimum;
+  - nvfp4-gemm, on the judge's own check cases (DIR from `dump_cases
+    --problem nvfp4-gemm --problems-dir problems --out DIR`): the decoded
+    products (exact in float32) summed in float32 in each order above, the
+    two global scales applied in float32, the result rounded to float16.
 Inputs are drawn as the cases.yaml ranges say, with NumPy's generator (the
 distribution of the judge's inputs, not its bits). It prints figures and
 asserts nothing.
 """
 import argparse
+import importlib.util
+import json
 import pathlib
 
 import numpy as np
@@ -133,10 +140,35 @@ def matmul_sigmoid_sum(problems_dir, full, rng, worst):
                 worst[key] = max(worst.get(key, 0.0), ratio(total, exact, tol))
 
 
+def nvfp4_gemm(problems_dir, cases_dir, worst):
+    spec = importlib.util.spec_from_file_location("nvfp4_gemm_reference", problems_dir / "nvfp4-gemm" / "reference.py")
+    reference = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(reference)
+    import torch
+    mx = reference.mx
+    for manifest_path in sorted(pathlib.Path(cases_dir).rglob("manifest.json")):
+        manifest = json.loads(manifest_path.read_text())
+        entries = {e["name"]: e for e in manifest["tensors"]}
+        inputs = {name: torch.from_numpy(np.load(manifest_path.parent / entries[name]["file"]))
+                  for name in manifest["inputs"]}
+        params, tol = manifest["params"], manifest["tolerance"]
+        a, b = mx.gemm_operands(params, inputs, reference.decode)
+        a, b = a.double().numpy(), b.double().numpy()
+        scale = mx.global_decode(params["sf_g_a"]) * mx.global_decode(params["sf_g_b"])
+        exact = (a @ b.T) * scale
+        products = (a[:, None, :] * b[None, :, :]).astype(np.float32)  # exact: few significant bits each
+        for way, total in reduction_variants(products, 2).items():
+            scaled = (total * np.float32(mx.global_decode(params["sf_g_a"]))
+                      * np.float32(mx.global_decode(params["sf_g_b"]))).astype(np.float32)
+            key = ("nvfp4-gemm", f"{way} sum, float16 output")
+            worst[key] = max(worst.get(key, 0.0), ratio(scaled.astype(np.float16), exact, tol))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--problems-dir", default="problems", type=pathlib.Path)
     parser.add_argument("--full", action="store_true", help="also the full tier (minutes; GiBs of memory)")
+    parser.add_argument("--nvfp4-gemm-cases", type=pathlib.Path, help="nvfp4-gemm check cases dumped by dump_cases")
     args = parser.parse_args()
     rng = np.random.default_rng(1)
     worst = {}
@@ -145,6 +177,8 @@ def main():
     extremum(args.problems_dir, args.full, rng, worst, "min-dim", np.min)
     sum_dim(args.problems_dir, args.full, rng, worst)
     matmul_sigmoid_sum(args.problems_dir, args.full, rng, worst)
+    if args.nvfp4_gemm_cases:
+        nvfp4_gemm(args.problems_dir, args.nvfp4_gemm_cases, worst)
     tiers = "check and full tiers" if args.full else "check tier"
     print(f"worst |error| / (atol + rtol |exact|) over the {tiers} (<= 1 passes):")
     for (slug, way), value in sorted(worst.items()):

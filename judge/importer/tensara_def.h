@@ -55,10 +55,17 @@ struct TensaraDefinition {
   std::optional<bool> is_exact;
   std::optional<double> rtol, atol;
   int tolerance_line = 0;
+  std::vector<std::string> input_recipes;  // input_recipes() of the source
   std::vector<UpstreamCase> cases;       // generate_test_cases
   std::optional<UpstreamCase> sample;    // generate_sample
   std::vector<Finding> findings;
 };
+
+// The recipes recognised in a def.py's text (its create_inputs and the
+// helpers they call), by name: "lower-triangular", "upper-triangular",
+// "labels-plus-minus-one", "whole-numbers", "graph", "softmax",
+// "scattered-sparse", "normal", "uniform". Empty when none is recognised.
+std::vector<std::string> input_recipes(const std::string& def_py_text);
 
 // Never throws for content: bad syntax is one Finding at its line, and
 // every part read before it is still reported.

@@ -330,6 +330,16 @@ std::string render_cases(const std::string& slug, const TensaraDefinition& def,
   out << "# Imported from Tensara's " << slug << "/def.py: the full tier is upstream's cases, the sample its\n"
       << "# sample. Add at least 6 small check cases (odd sizes, one element, edge values) and\n"
       << "# the input ranges upstream's create_inputs draws from (inputs: {name: [lo, hi]}).\n";
+  // The recipes of upstream's create_inputs the reader recognised: those a
+  // uniform draw cannot give need the definition's shape_inputs().
+  if (def.input_recipes.empty()) {
+    out << "# upstream's inputs: no recipe recognised in def.py (see judge/importer/README.md); read create_inputs\n";
+  } else {
+    std::string recipes;
+    for (const std::string& recipe : def.input_recipes) recipes += (recipes.empty() ? "" : ", ") + recipe;
+    out << "# upstream's inputs: " << recipes << " (triangular, labels, whole numbers, graphs and sparsity need\n"
+        << "# the definition's shape_inputs())\n";
+  }
   if (def.is_exact.value_or(false)) {
     out << "tolerance: {rtol: 0, atol: 0}    # upstream is_exact = True: outputs must be equal\n";
   } else if (def.rtol || def.atol) {

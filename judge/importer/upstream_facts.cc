@@ -27,15 +27,6 @@ json abi_value(const PyValue& value) {
   return list;
 }
 
-// The text without spaces, so `randint(0, 2,` and `randint(0,2,` read alike.
-std::string without_spaces(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c != ' ' && c != '\t') out += c;
-  }
-  return out;
-}
-
 json problem_facts(const fs::path& folder, const std::string& text) {
   const TensaraDefinition def = read_tensara_def(text);
   json facts = {{"slug", folder.filename().string()}};
@@ -80,55 +71,12 @@ json problem_facts(const fs::path& folder, const std::string& text) {
     cases.push_back(entry);
   }
   facts["full_cases"] = cases;
-  facts["input_recipes"] = input_recipes(text);
+  facts["input_recipes"] = def.input_recipes;
   facts["unread"] = unread;
   return facts;
 }
 
 }  // namespace
-
-std::vector<std::string> input_recipes(const std::string& def_py_text) {
-  std::vector<std::string> recipes;
-  auto add = [&](const char* recipe) {
-    if (std::find(recipes.begin(), recipes.end(), recipe) == recipes.end()) recipes.push_back(recipe);
-  };
-  // Methods that do not make inputs (a randint in verify_result picks
-  // elements to show) are skipped.
-  static const char* const kNotInputs[] = {"reference_solution", "verify_result", "get_flops", "get_extra_params"};
-  bool skipping = false;
-  std::size_t start = 0;
-  while (start < def_py_text.size()) {
-    std::size_t end = def_py_text.find('\n', start);
-    if (end == std::string::npos) end = def_py_text.size();
-    const std::string raw = def_py_text.substr(start, end - start);
-    start = end + 1;
-    const std::string line = without_spaces(raw);
-    if (line.empty() || line[0] == '#') continue;
-    if (line.rfind("def", 0) == 0) {
-      skipping = false;
-      for (const char* name : kNotInputs) skipping = skipping || line.rfind(std::string("def") + name + "(", 0) == 0;
-    }
-    if (skipping) continue;
-    auto has = [&](const char* text) { return line.find(text) != std::string::npos; };
-    if (has("torch.tril(")) add("lower-triangular");
-    if (has("torch.triu(")) add("upper-triangular");
-    if (has("randint(0,2,") && has("*2-1")) {
-      add("labels-plus-minus-one");
-    } else if (has("torch.randint(") && !has("randperm")) {
-      add("whole-numbers");
-    }
-    if (has("adj_matrix") || has("_graph")) add("graph");
-    if (has(".softmax(") || has("torch.softmax(")) add("softmax");
-    if (has(".scatter_(")) add("scattered-sparse");
-    if (has("torch.randn(")) add("normal");
-    if (has("torch.rand(")) add("uniform");
-  }
-  // A randint that feeds a scatter picks the indices, not the values.
-  if (std::find(recipes.begin(), recipes.end(), "scattered-sparse") != recipes.end()) {
-    recipes.erase(std::remove(recipes.begin(), recipes.end(), "whole-numbers"), recipes.end());
-  }
-  return recipes;
-}
 
 json upstream_facts(const fs::path& root) {
   std::vector<fs::path> folders;

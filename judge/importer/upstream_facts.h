@@ -12,17 +12,10 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <vector>
 
 namespace judge::importer {
 
 inline constexpr int kUpstreamFactsSchemaVersion = 1;
-
-// The recipes recognised in a def.py's text (its create_inputs and the
-// helpers they call), by name: "lower-triangular", "upper-triangular",
-// "labels-plus-minus-one", "whole-numbers", "graph", "softmax",
-// "scattered-sparse", "normal", "uniform". Empty when none is recognised.
-std::vector<std::string> input_recipes(const std::string& def_py_text);
 
 // {"format": "judge-upstream-facts", "schema_version": 1, "problems": [
 //   {"slug", "parameters": [{"name", "type", "pointer", "const"}],

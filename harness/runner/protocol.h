@@ -63,8 +63,11 @@ inline constexpr const char* kEntrySymbol = "judge_solution_entry";
 inline constexpr const char* kUnchangedInputs = "unchanged_inputs";
 
 // Each device buffer is followed by this many guard bytes filled with
-// kGuardByte; outputs are filled with kPoisonByte (a NaN pattern for floats)
-// before every call, so an unwritten element or a write past the end shows.
+// kGuardByte, so a write past the end shows. Before every call each output
+// is filled with its spec's "fill": 0 (zeros, Tensara's contract, which
+// solutions that accumulate into the output rely on; the default) or 1
+// (every byte kPoisonByte, a NaN pattern for floats, so an element the
+// solution never wrote shows).
 inline constexpr std::size_t kGuardBytes = 4096;
 inline constexpr unsigned char kGuardByte = 0xA5;
 inline constexpr unsigned char kPoisonByte = 0xFF;

@@ -35,9 +35,18 @@ std::string describe_case(const Problem& problem, const TestCase& test_case, con
     const Shape& shape = shapes.at(parameter.name);
     text << indent << "  " << (parameter.is_input_tensor() ? "in  " : "out ") << parameter.name << " "
          << format_shape(shape) << ", " << element_count(shape) << " elements";
+    text << ", " << dtype_name(parameter.type);
     if (parameter.is_input_tensor()) {
-      const InputRange& range = test_case.input_ranges.at(parameter.name);
-      text << ", uniform in [" << range.lo << ", " << range.hi << ")";
+      if (test_case.args.has_array(parameter.name)) {
+        text << ", given: [";
+        const std::vector<int64_t>& values = test_case.args.array(parameter.name);
+        for (std::size_t i = 0; i < values.size(); ++i) text << (i ? ", " : "") << values[i];
+        text << "]";
+      } else {
+        const InputRange& range = test_case.input_ranges.at(parameter.name);
+        text << (is_integer(parameter.type) ? ", integers uniform in [" : ", uniform in [") << range.lo << ", "
+             << range.hi << ")";
+      }
     }
     text << "\n";
   }

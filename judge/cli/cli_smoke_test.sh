@@ -81,8 +81,9 @@ expect show out 'extern "C" void solution(const float* input, const float* bias,
 expect show out "rtol = 1e-05, atol = 1e-06"
 expect show out "2 * rows * cols"
 expect show out "tiny: scale=2, rows=2, cols=3"
-expect show out "in  input (2, 3), 6 elements, uniform in [0, 1)"
-expect show out "in  bias (8), 8 elements, uniform in [100, 200)"
+expect show out "in  input (2, 3), 6 elements, float32, uniform in [0, 1)"
+expect show out "in  bias (8), 8 elements, float32, uniform in [100, 200)"
+expect show out "Outputs hold zeros when solution() is called"
 expect show out "out output (1024, 4096), 4194304 elements"
 expect show out "FLOPs: 8388608 (0.008 GFLOP)"
 # --json: the same facts, machine-readable (python3 checks the values, not the layout).
@@ -139,6 +140,9 @@ expect starter err "wrote ${WORK}/starter.cu"
 grep -qF 'extern "C" void solution(const float* input, const float* bias, float* output, double scale, size_t rows, size_t cols) {' "${WORK}/starter.cu" \
   || fail "starter.cu lacks the solution definition"
 grep -qF '#include <cuda_runtime.h>' "${WORK}/starter.cu" || fail "starter.cu lacks cuda_runtime.h"
+grep -qF '// are inputs, the others are outputs to fill. Outputs hold zeros when' "${WORK}/starter.cu" \
+  || fail "starter.cu does not say outputs are zero-filled"
+grep -qF 'float32, uniform in [0, 1)' "${WORK}/starter.cu" || fail "starter.cu does not name the input's type"
 grep -qF '//   tiny: scale=2, rows=2, cols=3' "${WORK}/starter.cu" || fail "starter.cu lacks the sample case"
 grep -qF '//   large: scale=0.75, rows=1024, cols=4096' "${WORK}/starter.cu" || fail "starter.cu lacks the full case"
 "${NVCC}" -arch=sm_80 -c "${WORK}/starter.cu" -o "${WORK}/starter.o" >"${WORK}/nvcc.log" 2>&1 \

@@ -2,7 +2,9 @@
 // problem folders into statement.md and a cases.yaml skeleton
 // (judge/importer), and reports per problem: written, unchanged, kept
 // (hand-edited) or skipped, and whether def.py was read fully. Exits 3 when
-// a problem was skipped.
+// a problem was skipped. With --facts FILE it writes upstream's facts as a
+// table instead (judge/importer/upstream_facts.h).
+#include <fstream>
 #include <iostream>
 
 #include "judge/cli/command.h"
@@ -10,6 +12,7 @@
 #include "judge/common/errors.h"
 #include "judge/common/paths.h"
 #include "judge/importer/tensara_import.h"
+#include "judge/importer/upstream_facts.h"
 
 namespace judge {
 namespace {
@@ -22,7 +25,10 @@ int run_import(const CommandLine& line) {
                            "cases.yaml skeleton.\nusage: judge import-tensara <folder> [--out problems/] [--force]");
   options.add_options()("folder", "a Tensara problem folder, or a folder of them", cxxopts::value<std::string>())(
       "out", "where the problem folders go", cxxopts::value<std::string>()->default_value("problems"))(
-      "force", "overwrite files edited by hand since they were generated");
+      "force", "overwrite files edited by hand since they were generated")(
+      "facts", "instead of importing, write upstream's facts (parameters, tolerance, full cases with their FLOPs, "
+               "input recipes) of every problem folder under <folder> as a JSON table to this file",
+      cxxopts::value<std::string>());
   options.parse_positional({"folder"});
   options.positional_help("<folder>");
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
@@ -31,6 +37,20 @@ int run_import(const CommandLine& line) {
     throw UsageError("judge import-tensara: which folder? usage: judge import-tensara <folder> [--out problems/] [--force]");
   }
   const std::filesystem::path source = resolve_user_path((*flags)["folder"].as<std::string>());
+  if (flags->count("facts")) {
+    nlohmann::json facts;
+    try {
+      facts = importer::upstream_facts(source);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError(std::string("judge import-tensara: ") + error.what());
+    }
+    const std::filesystem::path file = resolve_user_path((*flags)["facts"].as<std::string>());
+    std::ofstream out(file);
+    out << facts.dump(1) << "\n";
+    if (!out) throw UsageError("judge import-tensara: cannot write " + file.string());
+    std::cout << "wrote the facts of " << facts["problems"].size() << " problem(s) to " << file.string() << "\n";
+    return 0;
+  }
   const std::filesystem::path out = resolve_user_path((*flags)["out"].as<std::string>());
 
   std::vector<ProblemImport> imports;

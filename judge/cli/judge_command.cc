@@ -101,7 +101,10 @@ void add_judge_flags(cxxopts::Options& options) {
                          ", or more to hold one call of the largest case; 0: none)",
        cxxopts::value<unsigned long long>())
       ("check-memory", "CPU backend: build the solution with AddressSanitizer, so an access outside any "
-                       "allocation is reported with the kernel's name (slower)");
+                       "allocation is reported with the kernel's name (slower)")
+      ("poison-outputs", "fill outputs with 0xFF bytes (NaN for floats) before each call instead of zeros, so an "
+                         "element the solution never writes is wrong and named (stricter than the zero-fill "
+                         "contract, which Tensara shares)");
   // clang-format on
   add_catalogue_flags(options);
   add_dtype_flag(options);
@@ -190,6 +193,7 @@ JudgeOptions judge_options(const cxxopts::ParseResult& args, const Problem& prob
   options.cache_root =
       args.count("cache-dir") ? resolve_user_path(args["cache-dir"].as<std::string>()) : default_cache_root();
   options.sandbox = args.count("no-sandbox") == 0;
+  if (args.count("poison-outputs")) options.output_fill = OutputFill::Poison;
   options.thread_limit = args["thread-limit"].as<unsigned long long>();
   options.cache_max_bytes = mib_flag(args, "cache-limit");
   options.compiler_memory_bytes = mib_flag(args, "compiler-memory-limit");

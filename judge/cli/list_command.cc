@@ -1,8 +1,10 @@
 // `judge list`: the problems of the catalogue grouped by difficulty (or by
-// tag), each with its title, tags, cases per tier and dtypes; --tag,
+// tag), each with its title, tags, cases per tier and dtypes (or, without
+// [VAR], its tensors' element types); --tag,
 // --difficulty and --search select (catalogue_filter.h). A problem that
 // fails to load is listed with its error whatever the filters, and the
 // command then exits 3.
+#include <algorithm>
 #include <iostream>
 #include <map>
 
@@ -30,8 +32,23 @@ std::string filter_description(const CatalogueFilter& filter) {
   return terminal_safe(text);
 }
 
+// "dtypes: float32, float16" for a problem whose [VAR] takes a dtype, else
+// the tensors' own element types ("tensors: uint64"): a problem without
+// [VAR] has no dtype to choose.
+std::string types_text(const Problem& problem) {
+  if (problem.statement.signature.uses_var()) return "dtypes: " + joined(problem_summary_json(problem)["dtypes"]);
+  std::vector<std::string> names;
+  for (const Parameter& parameter : problem.signature().parameters) {
+    const std::string name = dtype_name(parameter.type);
+    if (parameter.pointer && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return "tensors: " + text;
+}
+
 void print_groups(const std::vector<ProblemSummary>& selected, const std::map<std::string, nlohmann::json>& summaries,
-                  Grouping grouping) {
+                  const std::map<std::string, std::string>& types, Grouping grouping) {
   std::size_t slug_width = 0;
   for (const ProblemSummary& problem : selected) slug_width = std::max(slug_width, problem.slug.size());
   slug_width = std::min<std::size_t>(slug_width, 40);
@@ -47,7 +64,7 @@ void print_groups(const std::vector<ProblemSummary>& selected, const std::map<st
       if (grouping == Grouping::kTag) std::cout << "[" << terminal_safe(problem->difficulty) << "]  ";
       std::cout << "tags: " << terminal_safe(joined(summary["tags"])) << "  cases:";
       for (Tier tier : kAllTiers) std::cout << " " << tier_name(tier) << " " << summary["case_counts"][tier_name(tier)];
-      std::cout << "  dtypes: " << joined(summary["dtypes"]) << "\n";
+      std::cout << "  " << types.at(problem->slug) << "\n";
     }
   }
 }
@@ -74,6 +91,7 @@ int run_list(const CommandLine& line) {
 
   std::vector<ProblemSummary> selected;
   std::map<std::string, nlohmann::json> summaries;
+  std::map<std::string, std::string> types;
   nlohmann::json problems = nlohmann::json::array(), broken_json = nlohmann::json::array();
   std::vector<std::pair<std::string, std::string>> broken;
   for (const std::string& slug : catalogue.slugs()) {
@@ -83,6 +101,7 @@ int run_list(const CommandLine& line) {
       if (!filter.matches(summary)) continue;
       selected.push_back(summary);
       summaries[slug] = problem_summary_json(problem);
+      types[slug] = types_text(problem);
       problems.push_back(summaries[slug]);
     } catch (const ProblemError& error) {
       broken.emplace_back(slug, error.what());
@@ -96,7 +115,7 @@ int run_list(const CommandLine& line) {
     if (selected.empty() && !filter.empty()) {
       std::cout << "no problem matches" << filter_description(filter) << "\n";
     }
-    print_groups(selected, summaries, group_by == "tag" ? Grouping::kTag : Grouping::kDifficulty);
+    print_groups(selected, summaries, types, group_by == "tag" ? Grouping::kTag : Grouping::kDifficulty);
     for (const auto& [slug, error] : broken) std::cout << "\n" << slug << "\n  BROKEN: " << terminal_safe(error) << "\n";
   }
   if (!broken.empty()) {

@@ -52,7 +52,11 @@ int run_show(const CommandLine& line) {
             << problem.signature().c_prototype() << "\n"
             << "Pointers are device pointers to contiguous row-major tensors of their element type; const pointers "
                "are inputs.\n"
-            << "dtypes offered for [VAR] (--dtype): " << offered_dtypes(statement) << "\n"
+            << "Outputs hold zeros when solution() is called (every call, as on Tensara); judging with "
+               "--poison-outputs fills them with 0xFF bytes instead.\n"
+            << (statement.signature.uses_var() ? "dtypes offered for [VAR] (--dtype): " + offered_dtypes(statement)
+                                               : std::string("no [VAR] parameter: the types are as declared"))
+            << "\n"
             << "\n" << heading("Tolerance", 2);
   if (problem.definition->has_checker()) {
     // The answer is judged by the problem's own check() (a sort, a histogram,

@@ -31,7 +31,9 @@ std::string starter_source(const Problem& problem) {
   source += "//\n// The judge calls solution() once per test case. Every pointer is a device\n"
             "// pointer to a contiguous row-major tensor of its element type (dtype " +
             std::string(dtype_name(problem.dtype)) + "); const pointers\n"
-            "// are inputs, the others are outputs to fill. `judge show --problem " + problem.slug() +
+            "// are inputs, the others are outputs to fill. Outputs hold zeros when\n"
+            "// solution() is called (every call, as on Tensara), so you may accumulate\n"
+            "// into them. `judge show --problem " + problem.slug() +
             "`\n// prints the statement and every case.\n//\n";
   for (Tier tier : {Tier::kSample, Tier::kFull}) {
     std::vector<const TestCase*> cases = problem.cases.tier(tier);

@@ -1,5 +1,7 @@
 #include "judge/importer/tensara_def.h"
 
+#include <algorithm>
+#include <cstring>
 #include <map>
 
 #include "judge/importer/case_tables.h"
@@ -7,6 +9,15 @@
 
 namespace judge::importer {
 namespace {
+
+// The text without spaces, so `randint(0, 2,` and `randint(0,2,` read alike.
+std::string without_spaces(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c != ' ' && c != '\t') out += c;
+  }
+  return out;
+}
 
 // Parameters, is_exact, tolerance and what get_extra_params passes per case.
 class DefReader : DefSourceReader {
@@ -21,6 +32,10 @@ class DefReader : DefSourceReader {
   void read_all_extra_params() {
     for (UpstreamCase& upstream : m_result.cases) read_extra_params(upstream);
     if (m_result.sample) read_extra_params(*m_result.sample);
+  }
+
+  void read_all_flops() {
+    for (UpstreamCase& upstream : m_result.cases) read_flops(upstream);
   }
 
  private:
@@ -139,16 +154,7 @@ class DefReader : DefSourceReader {
       return;
     }
     Environment environment = m_class_environment;
-    std::string case_argument = "test_case";
-    const std::vector<Token>& header = m_lines[fn->header].tokens;
-    // def get_extra_params(self, <case_argument>, ...)
-    for (std::size_t t = 2; t + 2 < header.size(); ++t) {
-      if (is_name(header[t], "self") && is_op(header[t + 1], ",") && header[t + 2].kind == Token::Kind::kName) {
-        case_argument = header[t + 2].text;
-        break;
-      }
-    }
-    environment[case_argument] = upstream.fields;
+    environment[case_argument(*fn)] = upstream.fields;
     std::map<std::string, Finding> unreadable;
     const int body_indent = fn->header + 1 < fn->end ? m_lines[fn->header + 1].indent : 0;
     for (std::size_t i = fn->header + 1; i < fn->end; ++i) {
@@ -165,6 +171,93 @@ class DefReader : DefSourceReader {
       if (std::optional<Finding> error = assign(line, environment)) unreadable[first_target_name(line)] = *error;
     }
     note(m_lines[fn->header].line, "get_extra_params has no return");
+  }
+
+  // The name of a method's test-case argument: def f(self, <name>, ...).
+  std::string case_argument(const DefSource::Function& fn) const {
+    const std::vector<Token>& header = m_lines[fn.header].tokens;
+    for (std::size_t t = 2; t + 2 < header.size(); ++t) {
+      if (is_name(header[t], "self") && is_op(header[t + 1], ",") && header[t + 2].kind == Token::Kind::kName) {
+        return header[t + 2].text;
+      }
+    }
+    return "test_case";
+  }
+
+  // get_flops(self, test_case) with test_case bound to the case's dict:
+  // its top-level assignments, `for NAME in EXPR:` loops over literal
+  // sequences whose bodies are (augmented) assignments, and the return.
+  void read_flops(UpstreamCase& upstream) {
+    const DefSource::Function* fn = function("get_flops");
+    if (fn == nullptr) {
+      upstream.flops_error = "def.py has no get_flops";
+      return;
+    }
+    Environment environment = m_class_environment;
+    environment[case_argument(*fn)] = upstream.fields;
+    const int body_indent = fn->header + 1 < fn->end ? m_lines[fn->header + 1].indent : 0;
+    try {
+      for (std::size_t i = fn->header + 1; i < fn->end; ++i) {
+        const LogicalLine& line = m_lines[i];
+        if (line.indent != body_indent) continue;  // a loop's body: run by its loop
+        if (is_name(line.tokens[0], "return")) {
+          const PyValue value = evaluate_literal(line.tokens, 1, line.tokens.size(), environment);
+          if (!value.is_number()) throw LiteralError(line.line, "get_flops returns " + python_str(value));
+          upstream.flops = value.as_double();
+          return;
+        }
+        if (is_name(line.tokens[0], "for")) {
+          run_flops_loop(*fn, i, environment);
+        } else {
+          execute_flops_line(line, environment);
+        }
+      }
+      upstream.flops_error = "get_flops has no return";
+    } catch (const LiteralError& error) {
+      upstream.flops_error = "line " + std::to_string(error.line()) + ": " + error.what();
+    }
+  }
+
+  // One statement of get_flops: a docstring, `x = ...` or `x op= ...`.
+  void execute_flops_line(const LogicalLine& line, Environment& environment) const {
+    const std::vector<Token>& tokens = line.tokens;
+    if (tokens.size() == 1 && tokens[0].kind == Token::Kind::kString) return;  // a docstring
+    static const char* const kAugmented[] = {"+=", "-=", "*=", "/=", "//="};
+    if (tokens.size() >= 3 && tokens[0].kind == Token::Kind::kName) {
+      for (const char* op : kAugmented) {
+        if (!is_op(tokens[1], op)) continue;
+        // x op= e is evaluated as x op (e).
+        std::vector<Token> rewritten = {tokens[0], Token{Token::Kind::kOp, std::string(op, std::strlen(op) - 1), line.line},
+                                        Token{Token::Kind::kOp, "(", line.line}};
+        rewritten.insert(rewritten.end(), tokens.begin() + 2, tokens.end());
+        rewritten.push_back(Token{Token::Kind::kOp, ")", line.line});
+        environment[tokens[0].text] = evaluate_literal(rewritten, 0, rewritten.size(), environment);
+        return;
+      }
+    }
+    if (is_name(tokens[0], "if") || is_name(tokens[0], "while") || is_name(tokens[0], "for")) {
+      throw LiteralError(line.line, "get_flops has a nested '" + tokens[0].text + "'");
+    }
+    if (std::optional<Finding> error = assign(line, environment)) throw LiteralError(error->line, error->message);
+  }
+
+  // `for NAME in EXPR:` at line index `at`, its body the deeper lines after it.
+  void run_flops_loop(const DefSource::Function& fn, std::size_t at, Environment& environment) const {
+    const LogicalLine& line = m_lines[at];
+    const std::vector<Token>& tokens = line.tokens;
+    std::size_t in = 1;
+    while (in < tokens.size() && !is_name(tokens[in], "in")) ++in;
+    if (in >= tokens.size() || !is_op(tokens.back(), ":")) {
+      throw LiteralError(line.line, "get_flops has a 'for' that is not 'for NAME in EXPR:' with its body below");
+    }
+    const PyValue sequence = evaluate_literal(tokens, in + 1, tokens.size() - 1, environment);
+    if (!sequence.is_sequence()) throw LiteralError(line.line, "get_flops loops over " + python_str(sequence));
+    std::size_t end = at + 1;
+    while (end < fn.end && m_lines[end].indent > line.indent) ++end;
+    for (const PyValue& item : sequence.items) {
+      bind_targets(tokens, 1, in, item, environment);
+      for (std::size_t body = at + 1; body < end; ++body) execute_flops_line(m_lines[body], environment);
+    }
   }
 
   // `return [a, b, c]`: each element on its own, so one value that is not a
@@ -221,8 +314,52 @@ class DefReader : DefSourceReader {
 
 }  // namespace
 
+std::vector<std::string> input_recipes(const std::string& def_py_text) {
+  std::vector<std::string> recipes;
+  auto add = [&](const char* recipe) {
+    if (std::find(recipes.begin(), recipes.end(), recipe) == recipes.end()) recipes.push_back(recipe);
+  };
+  // Methods that do not make inputs (a randint in verify_result picks
+  // elements to show) are skipped.
+  static const char* const kNotInputs[] = {"reference_solution", "verify_result", "get_flops", "get_extra_params"};
+  bool skipping = false;
+  std::size_t start = 0;
+  while (start < def_py_text.size()) {
+    std::size_t end = def_py_text.find('\n', start);
+    if (end == std::string::npos) end = def_py_text.size();
+    const std::string raw = def_py_text.substr(start, end - start);
+    start = end + 1;
+    const std::string line = without_spaces(raw);
+    if (line.empty() || line[0] == '#') continue;
+    if (line.rfind("def", 0) == 0) {
+      skipping = false;
+      for (const char* name : kNotInputs) skipping = skipping || line.rfind(std::string("def") + name + "(", 0) == 0;
+    }
+    if (skipping) continue;
+    auto has = [&](const char* text) { return line.find(text) != std::string::npos; };
+    if (has("torch.tril(")) add("lower-triangular");
+    if (has("torch.triu(")) add("upper-triangular");
+    if (has("randint(0,2,") && has("*2-1")) {
+      add("labels-plus-minus-one");
+    } else if (has("torch.randint(") && !has("randperm")) {
+      add("whole-numbers");
+    }
+    if (has("adj_matrix") || has("_graph")) add("graph");
+    if (has(".softmax(") || has("torch.softmax(")) add("softmax");
+    if (has(".scatter_(")) add("scattered-sparse");
+    if (has("torch.randn(")) add("normal");
+    if (has("torch.rand(")) add("uniform");
+  }
+  // A randint that feeds a scatter picks the indices, not the values.
+  if (std::find(recipes.begin(), recipes.end(), "scattered-sparse") != recipes.end()) {
+    recipes.erase(std::remove(recipes.begin(), recipes.end(), "whole-numbers"), recipes.end());
+  }
+  return recipes;
+}
+
 TensaraDefinition read_tensara_def(const std::string& source) {
   TensaraDefinition result;
+  result.input_recipes = input_recipes(source);
   std::vector<LogicalLine> lines;
   try {
     lines = tokenize_python(source);
@@ -235,6 +372,7 @@ TensaraDefinition read_tensara_def(const std::string& source) {
   reader.read_abi_and_tolerance();
   read_case_tables(def, result);
   reader.read_all_extra_params();
+  reader.read_all_flops();
   result.findings = def.take_findings();
   return result;
 }

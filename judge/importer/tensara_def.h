@@ -2,8 +2,8 @@
 // running it: the `parameters` list (the C ABI), `is_exact`, the `rtol=` /
 // `atol=` of verify_result, the cases generate_test_cases builds from
 // literal tables (nested `for` loops over literal lists, a dict appended per
-// case), the case of generate_sample, and what get_extra_params passes for
-// each case. Whatever is not a literal becomes a Finding with its line, for
+// case), the case of generate_sample, and what get_extra_params passes and
+// get_flops returns for each case. Whatever is not a literal becomes a Finding with its line, for
 // a TODO in the generated files: the reader reports, it never guesses.
 #pragma once
 
@@ -42,6 +42,11 @@ struct UpstreamCase {
   // one value is not a literal (then extra_errors says why).
   std::optional<std::vector<std::optional<PyValue>>> extra_params;
   std::vector<std::string> extra_errors;  // "line N: why"
+  // What get_flops returns for it, evaluated as data (straight-line
+  // assignments, `for` loops over literal sequences, the return); nullopt
+  // with flops_error saying why when it is not read.
+  std::optional<double> flops;
+  std::string flops_error;
 };
 
 struct TensaraDefinition {
@@ -50,10 +55,17 @@ struct TensaraDefinition {
   std::optional<bool> is_exact;
   std::optional<double> rtol, atol;
   int tolerance_line = 0;
+  std::vector<std::string> input_recipes;  // input_recipes() of the source
   std::vector<UpstreamCase> cases;       // generate_test_cases
   std::optional<UpstreamCase> sample;    // generate_sample
   std::vector<Finding> findings;
 };
+
+// The recipes recognised in a def.py's text (its create_inputs and the
+// helpers they call), by name: "lower-triangular", "upper-triangular",
+// "labels-plus-minus-one", "whole-numbers", "graph", "softmax",
+// "scattered-sparse", "normal", "uniform". Empty when none is recognised.
+std::vector<std::string> input_recipes(const std::string& def_py_text);
 
 // Never throws for content: bad syntax is one Finding at its line, and
 // every part read before it is still reported.

@@ -222,7 +222,9 @@ bool is_integer_list(const PyValue& value) {
   return true;
 }
 
-MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParameter>& parameters) {
+}  // namespace
+
+CaseAbiValues case_abi_values(const UpstreamCase& upstream, const std::vector<TensaraParameter>& parameters) {
   std::map<std::string, std::optional<PyValue>> extras;  // trailing parameter -> value, if read
   if (upstream.extra_params && upstream.extra_params->size() <= parameters.size()) {
     const std::size_t first = parameters.size() - upstream.extra_params->size();
@@ -230,7 +232,7 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
       extras[parameters[first + i].name] = (*upstream.extra_params)[i];
     }
   }
-  MappedCase mapped;
+  CaseAbiValues mapped;
   for (const TensaraParameter& parameter : parameters) {
     const PyValue* value = nullptr;
     auto extra = extras.find(parameter.name);
@@ -243,7 +245,7 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
     const bool usable = value != nullptr && (parameter.pointer ? parameter.is_const && is_integer_list(*value)
                                                                : value->is_number());
     if (usable) {
-      mapped.params.emplace_back(parameter.name, yaml_value(*value));
+      mapped.values.emplace_back(parameter.name, *value);
     } else if (!parameter.pointer || extra != extras.end()) {
       mapped.missing.push_back(parameter.name);
       if (auto unread = upstream.unread_fields.find(parameter.name); unread != upstream.unread_fields.end()) {
@@ -265,6 +267,17 @@ MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParam
                                "(upstream may pass it from create_inputs)");
     }
   }
+  return mapped;
+}
+
+namespace {
+
+MappedCase map_case(const UpstreamCase& upstream, const std::vector<TensaraParameter>& parameters) {
+  CaseAbiValues values = case_abi_values(upstream, parameters);
+  MappedCase mapped;
+  for (const auto& [name, value] : values.values) mapped.params.emplace_back(name, yaml_value(value));
+  mapped.missing = std::move(values.missing);
+  mapped.reasons = std::move(values.reasons);
   return mapped;
 }
 
@@ -317,6 +330,16 @@ std::string render_cases(const std::string& slug, const TensaraDefinition& def,
   out << "# Imported from Tensara's " << slug << "/def.py: the full tier is upstream's cases, the sample its\n"
       << "# sample. Add at least 6 small check cases (odd sizes, one element, edge values) and\n"
       << "# the input ranges upstream's create_inputs draws from (inputs: {name: [lo, hi]}).\n";
+  // The recipes of upstream's create_inputs the reader recognised: those a
+  // uniform draw cannot give need the definition's shape_inputs().
+  if (def.input_recipes.empty()) {
+    out << "# upstream's inputs: no recipe recognised in def.py (see judge/importer/README.md); read create_inputs\n";
+  } else {
+    std::string recipes;
+    for (const std::string& recipe : def.input_recipes) recipes += (recipes.empty() ? "" : ", ") + recipe;
+    out << "# upstream's inputs: " << recipes << " (triangular, labels, whole numbers, graphs and sparsity need\n"
+        << "# the definition's shape_inputs())\n";
+  }
   if (def.is_exact.value_or(false)) {
     out << "tolerance: {rtol: 0, atol: 0}    # upstream is_exact = True: outputs must be equal\n";
   } else if (def.rtol || def.atol) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "judge/importer/generated_file.h"
+#include "judge/importer/tensara_def.h"
 
 namespace judge::importer {
 
@@ -33,6 +34,18 @@ class SkipProblem : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// A case's values for the C ABI: get_extra_params's list fills the trailing
+// parameters (Tensara passes it after the tensors); a parameter it does not
+// cover takes the case field or loop variable of its name. Scalars take
+// numbers, a const integer pointer a literal list (a shape array). A scalar,
+// or a trailing parameter, without a value is `missing`, `reasons` say why.
+struct CaseAbiValues {
+  std::vector<std::pair<std::string, PyValue>> values;  // in ABI order
+  std::vector<std::string> missing;
+  std::vector<std::string> reasons;
+};
+CaseAbiValues case_abi_values(const UpstreamCase& upstream, const std::vector<TensaraParameter>& parameters);
 
 // Reads one Tensara problem folder. Throws SkipProblem.
 GeneratedProblem generate_problem(const std::filesystem::path& folder);

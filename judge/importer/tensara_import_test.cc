@@ -91,6 +91,7 @@ TEST(TensaraImport, EveryTypeFixtureIsReadFullyIntoAStatementTheJudgeLoads) {
   EXPECT_EQ(full[5]["params"]["cols"].as<int64_t>(), 16);  // 4 * 4
   EXPECT_DOUBLE_EQ(full[5]["params"]["factor"].as<double>(), 2.0);
   EXPECT_NE(problem.cases_yaml.find("# upstream \"square 1K, factor=0.5\""), std::string::npos) << problem.cases_yaml;
+  EXPECT_NE(problem.cases_yaml.find("# upstream's inputs: "), std::string::npos) << problem.cases_yaml;
 }
 
 TEST(TensaraImport, UnreadableConstructsAreTodosNamingFileAndLine) {

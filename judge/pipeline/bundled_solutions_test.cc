@@ -261,6 +261,25 @@ extern "C" void solution(const float* input, float alpha, float* output, size_t 
   }
 }
 
+// Outputs are zero-filled before each call (Tensara's contract), so adding
+// into them is right; --poison-outputs fills them with 0xFF instead and
+// names the elements never written.
+TEST(JudgeCommand, PoisonOutputsFailsASolutionThatReliesOnTheZeroFill) {
+  const fs::path tmp = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  // The runfiles entry is a link; the judge reads only regular files.
+  const std::string solution =
+      fs::canonical(runfiles() / "solutions/histogram/atomic_add_into_zeroed_bins.cu").string();
+  std::vector<std::string> command = {(runfiles() / "judge/judge").string(), "--problem", "histogram",
+                                      "--solution", solution, "--tier", "sample", "--cache-dir",
+                                      (tmp / "poison-cache").string()};
+  for (const std::string& flag : test_backend_flags({})) command.push_back(flag);
+  command.push_back("--poison-outputs");
+  CommandResult result = run_command(command, 600, {}, 1 << 20);
+  EXPECT_TRUE(result.status.exited);
+  EXPECT_EQ(result.status.code, verdict_exit_code(Verdict::WrongAnswer)) << result.output;
+  EXPECT_NE(result.output.find("never written"), std::string::npos) << result.output;
+}
+
 TEST(JudgeCommand, UnknownProblemListsTheKnownOnes) {
   CommandResult result = run_command({(runfiles() / "judge/judge").string(), "--problem", "no-such-problem"}, 120);
   EXPECT_TRUE(result.status.exited);

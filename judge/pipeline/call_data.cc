@@ -2,16 +2,17 @@
 
 namespace judge {
 
-CallData generate_call(const Problem& problem, const TestCase& test_case, uint64_t seed) {
+CallData generate_call(const Problem& problem, const TestCase& test_case, uint64_t seed, OutputFill output_fill) {
   CallData call;
+  call.output_fill = output_fill;
   call.test_case = &test_case;
   call.seed = seed;
   call.tensors = generate_case_inputs(problem, test_case, seed);
   return call;
 }
 
-CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed) {
-  CallData call = generate_call(problem, test_case, seed);
+CallData prepare_call(const Problem& problem, const TestCase& test_case, uint64_t seed, OutputFill output_fill) {
+  CallData call = generate_call(problem, test_case, seed, output_fill);
   compute_expected(problem, test_case, call.tensors);
   return call;
 }

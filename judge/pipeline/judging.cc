@@ -422,7 +422,7 @@ class Judging {
           m_spill_policy && !fits_in_memory(m_problem, test_case, m_options.host_memory_available_bytes);
       tensor_storage::spill_large_tensors(spill ? m_spill_policy : std::nullopt);
       const auto start = Clock::now();
-      it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed)).first;
+      it = m_calls.emplace(key, prepare_call(m_problem, test_case, seed, m_options.output_fill)).first;
       const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
       double& slowest = m_reference_seconds[test_case.name];
       slowest = std::max(slowest, seconds);
@@ -632,7 +632,7 @@ class Judging {
       if (!time_left(test_case->name)) return false;
       report_progress("calibrating the benchmark's overhead on '" + test_case->name + "' (no solution loaded)");
       // Empty calls ignore their inputs' values: one set serves every call.
-      const CallData call = generate_call(m_problem, *test_case, m_random());
+      const CallData call = generate_call(m_problem, *test_case, m_random(), m_options.output_fill);
       std::vector<Overhead> case_overheads;
       for (int calls : sizes[index]) {
         const std::vector<const CallData*> batch(static_cast<std::size_t>(calls), &call);
@@ -739,7 +739,7 @@ class Judging {
     data.reserve(static_cast<std::size_t>(calls));
     for (int k = 0; k < calls; ++k) {
       batch.seeds.push_back(m_random());
-      data.push_back(generate_call(m_problem, test_case, batch.seeds.back()));
+      data.push_back(generate_call(m_problem, test_case, batch.seeds.back(), m_options.output_fill));
     }
     std::vector<const CallData*> pointers;
     for (const CallData& call : data) pointers.push_back(&call);

@@ -60,6 +60,7 @@ struct JudgeOptions {
   uint64_t seed = 1;
   bool seed_given = false;  // --seed: reproducing a judging
   bool shuffled_check = true;           // CPU backend: a second pass in shuffled thread order
+  OutputFill output_fill = OutputFill::Zero;  // what outputs hold before each call (call_data.h)
   double case_time_limit = kDefaultCallLimitSeconds;  // seconds per runner request (each check call, each timed run)
   // False: on the CPU backend the per-call limit is derived per case from
   // the reference's time (time_limits.h); on a GPU, and whenever the user

@@ -41,7 +41,7 @@ struct FakeCall {
 // What a fake runner answers to one request.
 struct FakeReply {
   RunnerOutcome::Kind kind = RunnerOutcome::Kind::Ok;
-  bool wrong_output = false;   // outputs left unwritten (NaN)
+  bool wrong_output = false;   // outputs left unwritten (as the call's fill left them)
   double claimed_ms = 1.0;     // timed runs
   double round_trip_ms = 1.5;  // timed runs: what the judge's clock saw
   // A calibration request's empty call always claims 0.01 ms.
@@ -63,12 +63,14 @@ struct Journal {
   std::set<std::string> spilled_cases;  // cases whose tensors reached the runner from files
 };
 
-// Every buffer of `tensors` as the runner would return it, guard bytes intact.
-Downloads downloads_of(const CaseTensors& tensors, bool wrong_output) {
+// Every buffer of `tensors` as the runner would return it, guard bytes
+// intact; unwritten outputs hold what the runner fills them with.
+Downloads downloads_of(const CaseTensors& tensors, bool wrong_output, OutputFill fill) {
   Downloads downloads;
-  auto add = [&](const std::string& name, const TensorBuffer& tensor, bool poison) {
+  const char fill_byte = fill == OutputFill::Poison ? static_cast<char>(runner_protocol::kPoisonByte) : 0;
+  auto add = [&](const std::string& name, const TensorBuffer& tensor, bool unwritten) {
     std::vector<char> bytes = tensor.device_bytes();
-    if (poison) std::fill(bytes.begin(), bytes.end(), static_cast<char>(runner_protocol::kPoisonByte));
+    if (unwritten) std::fill(bytes.begin(), bytes.end(), fill_byte);
     bytes.insert(bytes.end(), runner_protocol::kGuardBytes, static_cast<char>(runner_protocol::kGuardByte));
     downloads[name] = std::move(bytes);
   };
@@ -104,7 +106,8 @@ class FakeRunner : public Runner {
     for (const auto& [name, tensor] : call.tensors.inputs) {
       if (tensor.spilled()) m_journal.spilled_cases.insert(call.test_case->name);
     }
-    return answer({m_name, call.test_case->name, call.seed, false, false, timeout_seconds}, call.tensors, downloads);
+    return answer({m_name, call.test_case->name, call.seed, false, false, timeout_seconds}, call.tensors,
+                  call.output_fill, downloads);
   }
 
   // A batch: each call answered as the script says; the batch's round trip
@@ -122,7 +125,8 @@ class FakeRunner : public Runner {
       const double call_timeout = timeout_seconds / static_cast<double>(calls.size());
       Downloads call_downloads;
       RunnerOutcome outcome =
-          answer({m_name, call->test_case->name, call->seed, true, empty, call_timeout}, tensors, call_downloads);
+          answer({m_name, call->test_case->name, call->seed, true, empty, call_timeout}, tensors,
+                 call->output_fill, call_downloads);
       if (outcome.kind != RunnerOutcome::Kind::Ok) return outcome;
       downloads.push_back(std::move(call_downloads));
       batch.reply["event_ms"].push_back(outcome.reply["ms"]);
@@ -135,7 +139,7 @@ class FakeRunner : public Runner {
   std::string log_tail(std::size_t) const override { return "runner: sandbox on: fake sandbox\n"; }
 
  private:
-  RunnerOutcome answer(const FakeCall& call, const CaseTensors& tensors, Downloads& downloads) {
+  RunnerOutcome answer(const FakeCall& call, const CaseTensors& tensors, OutputFill fill, Downloads& downloads) {
     m_journal.calls.push_back(call);
     const FakeReply reply = m_script(call);
     RunnerOutcome outcome;
@@ -148,7 +152,7 @@ class FakeRunner : public Runner {
       outcome.message = "scripted outcome";
       return outcome;
     }
-    downloads = downloads_of(tensors, reply.wrong_output);
+    downloads = downloads_of(tensors, reply.wrong_output, fill);
     outcome.reply = {{"ms", call.empty ? 0.01 : reply.claimed_ms}};
     outcome.round_trip_ms = call.empty ? reply.calibration_round_trip_ms : reply.round_trip_ms;
     return outcome;
@@ -396,12 +400,23 @@ TEST_F(JudgingTest, AWrongAnswerOnTheShuffledPassOnlyIsAWrongAnswerNamingThatPas
   FakeProcesses processes(m_problem, correct_except(shuffled_signed_inputs, {.wrong_output = true}));
   const JudgeReport report = judge(processes);
   expect_verdict(report, Verdict::WrongAnswer, "case 'signed-inputs': with input seed 3 (shuffled pass)");
-  EXPECT_NE(report.message.find("never written"), std::string::npos) << report.message;
+  // Zero-filled outputs: an unwritten element reads as 0 and cannot be told from a written one.
+  EXPECT_NE(report.message.find("got 0,"), std::string::npos) << report.message;
+  EXPECT_EQ(report.message.find("never written"), std::string::npos) << report.message;
   for (const CaseReport& check : report.checks) {
     if (check.pass == CheckPass::Natural) {
       EXPECT_EQ(check.verdict, Verdict::Accepted) << check.name;
     }
   }
+}
+
+TEST_F(JudgingTest, PoisonedOutputsNameTheElementsNeverWritten) {
+  m_options.output_fill = OutputFill::Poison;
+  const auto natural_wide = [](const FakeCall& call) { return call.runner == "check-natural" && call.test_case == "wide"; };
+  FakeProcesses processes(m_problem, correct_except(natural_wide, {.wrong_output = true}));
+  const JudgeReport report = judge(processes);
+  expect_verdict(report, Verdict::WrongAnswer, "case 'wide'");
+  EXPECT_NE(report.message.find("never written"), std::string::npos) << report.message;
 }
 
 TEST_F(JudgingTest, ACompileErrorStartsNoRunner) {

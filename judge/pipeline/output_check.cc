@@ -23,12 +23,15 @@ int64_t count_poisoned(const char* data, std::size_t elements, std::size_t eleme
   return count;
 }
 
-void note_unwritten(std::ostringstream& failures, const std::string& name, const char* bytes, std::size_t elements,
-                    ScalarType type) {
+// Only meaningful with the poison fill: under the zero fill an unwritten
+// element cannot be told from a written zero.
+void note_unwritten(std::ostringstream& failures, const CallData& call, const std::string& name, const char* bytes,
+                    std::size_t elements, ScalarType type) {
+  if (call.output_fill != OutputFill::Poison) return;
   const int64_t unwritten = count_poisoned(bytes, elements, element_size(type));
   if (unwritten) {
     failures << "    " << unwritten << " element(s) of '" << name << "' were never written: they still hold "
-             << "the pattern the judge fills outputs with before each call (every byte 0xFF: NaN for floats)\n";
+             << "the pattern --poison-outputs fills outputs with before each call (every byte 0xFF: NaN for floats)\n";
   }
 }
 
@@ -62,7 +65,7 @@ void run_checker(const Problem& problem, const CallData& call, const Downloads& 
   if (!wrong) return;
   failures << *wrong << "\n";
   for (const auto& [name, tensor] : call.tensors.outputs) {
-    note_unwritten(failures, name, downloads.at(name).data(), static_cast<std::size_t>(tensor.size()), tensor.type());
+    note_unwritten(failures, call, name, downloads.at(name).data(), static_cast<std::size_t>(tensor.size()), tensor.type());
   }
 }
 
@@ -94,7 +97,7 @@ std::optional<std::string> check_call(const Problem& problem, const CallData& ca
       Comparison comparison = compare_outputs(after.data(), expected, call.shape(name), problem.tolerance());
       if (!comparison.ok()) {
         failures << describe(comparison, name) << "\n";
-        note_unwritten(failures, name, after.data(), static_cast<std::size_t>(expected.size()), expected.type());
+        note_unwritten(failures, call, name, after.data(), static_cast<std::size_t>(expected.size()), expected.type());
       }
     }
   }

@@ -1,7 +1,7 @@
 // The checks on what a call gave back: nothing written past any buffer,
 // const inputs byte-identical, every output element within the problem's
-// tolerance (or the problem's own checker satisfied), and unwritten elements
-// counted.
+// tolerance (or the problem's own checker satisfied), and, under the poison
+// fill (call_data.h), unwritten elements counted.
 #pragma once
 
 #include <optional>

@@ -111,12 +111,22 @@ TEST_F(OutputCheckTest, TheCheckersMessageIsTheFailure) {
 
 TEST_F(OutputCheckTest, UnwrittenElementsAreCountedAfterTheCheckersMessage) {
   load(true);
+  m_call.output_fill = OutputFill::Poison;
   int32_t poison;
   std::memset(&poison, protocol::kPoisonByte, sizeof poison);
   const std::optional<std::string> wrong = check_call(m_problem, m_call, downloads({0, 1, 2, poison, poison}));
   ASSERT_TRUE(wrong.has_value());
   EXPECT_NE(wrong->find("output is not a permutation of the input\n"), std::string::npos) << *wrong;
   EXPECT_NE(wrong->find("2 element(s) of 'b' were never written"), std::string::npos) << *wrong;
+}
+
+TEST_F(OutputCheckTest, UnderTheZeroFillNoElementIsCalledUnwritten) {
+  load(true);
+  int32_t all_ones;  // -1: a value the solution wrote, not the runner's fill
+  std::memset(&all_ones, protocol::kPoisonByte, sizeof all_ones);
+  const std::optional<std::string> wrong = check_call(m_problem, m_call, downloads({0, 1, 2, all_ones, all_ones}));
+  ASSERT_TRUE(wrong.has_value());
+  EXPECT_EQ(wrong->find("never written"), std::string::npos) << *wrong;
 }
 
 TEST_F(OutputCheckTest, WithoutACheckerEveryElementIsCompared) {

@@ -382,6 +382,7 @@ json RunnerSession::call_arguments(const Signature& signature, const CallData& c
                      {"name", parameter.name},
                      {"bytes", count * static_cast<int64_t>(element_size(parameter.type))},
                      {"output", parameter.is_output_tensor()},
+                     {"fill", call.output_fill == OutputFill::Poison ? 1 : 0},
                      {"download", (m_dir / (tag + "_after_" + parameter.name + ".bin")).string()}};
       if (parameter.is_input_tensor()) {
         const std::filesystem::path upload = m_dir / (tag + "_in_" + parameter.name + ".bin");

@@ -123,7 +123,8 @@ class ProblemDefinition {
   // call's outputs are right, else what is wrong, in words (the judge adds
   // the case). `actual` holds every output as the solution left it, viewed
   // like `expected` (the reference's; float32 for float16 tensors); a
-  // never-written element holds the judge's fill, every byte 0xFF (NaN).
+  // never-written element holds the judge's fill: zero, or with
+  // --poison-outputs every byte 0xFF (NaN).
   // `tolerance` is the cases.yaml tolerance for the dtype in force: a
   // checker that allows any must accept what the comparison would. The
   // default throws std::logic_error.

@@ -11,10 +11,10 @@ namespace {
 
 class Argmax : public DimIndexReduction {
  public:
-  double flops(const judge::ScalarArgs& args) const override {
-    return static_cast<double>(judge::element_count(reduction_shape(args).extents));
+  double flops(const judge::ScalarArgs& args) const override { return per_line_tail_flops(args); }
+  std::string flop_formula() const override {
+    return "prod(shape) / shape[dim] * (shape[dim] - 1) (one comparison per element after the first of each line)";
   }
-  std::string flop_formula() const override { return "prod(shape) (one comparison per input element)"; }
 
  protected:
   int64_t pick_line(const float* x, int64_t stride, int64_t count) const override {

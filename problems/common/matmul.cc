@@ -127,6 +127,23 @@ double TriangularMatmul::flops(const judge::ScalarArgs& args) const {
   return n * (n + 1) * (n + 2) / 3;
 }
 
+void TriangularMatmul::shape_inputs(const judge::ScalarArgs& args, const judge::MutableTensors& inputs) const {
+  const int64_t n = args.integer("n");
+  for (const char* name : {"input_a", "input_b"}) {
+    float* matrix = inputs.at(name);
+    parallel_for(n, [&](int64_t r) {
+      for (int64_t c = 0; c < n; ++c) {
+        if (m_triangle == Triangle::kLower ? c > r : c < r) matrix[r * n + c] = 0.0f;
+      }
+    });
+  }
+}
+
+std::string TriangularMatmul::input_shaping() const {
+  return m_triangle == Triangle::kLower ? "input_a and input_b lower triangular: zeros above the diagonal"
+                                        : "input_a and input_b upper triangular: zeros below the diagonal";
+}
+
 void TriangularMatmul::reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                                  const judge::MutableTensors& outputs) const {
   const int64_t n = args.integer("n");

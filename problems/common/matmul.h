@@ -67,13 +67,17 @@ enum class Triangle { kLower, kUpper };
 
 // C = tri(A) * tri(B), a SquareMatmul whose inputs have the triangle other
 // than `triangle` masked to zero. FLOPs: n (n + 1) (n + 2) / 3, the
-// multiply-adds with no zero factor.
+// multiply-adds with no zero factor. The test inputs are triangular, as
+// Tensara's (shape_inputs zeroes the other triangle), so a solution may read
+// them whole.
 class TriangularMatmul : public SquareMatmul {
  public:
   explicit TriangularMatmul(Triangle triangle) : m_triangle(triangle) {}
 
   double flops(const judge::ScalarArgs& args) const override;
   std::string flop_formula() const override { return "n (n + 1) (n + 2) / 3"; }
+  void shape_inputs(const judge::ScalarArgs& args, const judge::MutableTensors& inputs) const override;
+  std::string input_shaping() const override;
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override;
 

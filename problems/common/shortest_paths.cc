@@ -1,7 +1,10 @@
 #include "problems/common/shortest_paths.h"
 
+#include <cmath>
 #include <limits>
 #include <vector>
+
+#include "problems/common/parallel.h"
 
 namespace problems {
 
@@ -24,6 +27,15 @@ void dense_shortest_paths(const float* adjacency, int64_t n, int64_t source, flo
     }
   }
   for (int64_t v = 0; v < n; ++v) distances[v] = dist[v] < kInf ? static_cast<float>(dist[v]) : -1.0f;
+}
+
+void shape_graph(float* adjacency, int64_t n) {
+  parallel_for(n, [&](int64_t i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float& entry = adjacency[i * n + j];
+      entry = i != j && entry > 0.0f ? std::ceil(entry) : 0.0f;
+    }
+  });
 }
 
 }  // namespace problems

@@ -1,4 +1,5 @@
-// Histogram of a float image: clamp to [0, num_bins - 1], truncate, count.
+// Histogram of a float image of whole numbers: clamp to [0, num_bins - 1],
+// truncate, count.
 // Counts are whole numbers held in float; the judge checks them exactly and
 // reports the wrong bins and the counts' sum.
 #include <algorithm>
@@ -36,6 +37,16 @@ class Histogram : public judge::ProblemDefinition {
   std::map<std::string, judge::Shape> tensor_shapes(const judge::ScalarArgs& args) const override {
     return {{"image", {args.integer("height"), args.integer("width")}}, {"histogram", {args.integer("num_bins")}}};
   }
+
+  // Tensara's images hold whole numbers (torch.randint): truncate the draws.
+  void shape_inputs(const judge::ScalarArgs& args, const judge::MutableTensors& inputs) const override {
+    float* pixels = inputs.at("image");
+    const int64_t width = args.integer("width");
+    parallel_for(args.integer("height"), [&](int64_t r) {
+      for (int64_t c = 0; c < width; ++c) pixels[r * width + c] = std::floor(pixels[r * width + c]);
+    });
+  }
+  std::string input_shaping() const override { return "image: whole numbers (the draws rounded down)"; }
 
   double flops(const judge::ScalarArgs& args) const override {
     return 4.0 * static_cast<double>(args.integer("height")) * static_cast<double>(args.integer("width"));

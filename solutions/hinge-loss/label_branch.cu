@@ -1,8 +1,8 @@
-// KNOWN WRONG: assumes every target is a label, -1 or 1.
+// author: judge maintainers
+// title: labels: branch on the sign of the target instead of multiplying
 //
-// Upstream's targets are labels, so 1 - p t is 1 - p or 1 + p; an author who
-// branches on the sign of t instead of multiplying gets the right answer
-// there, and the wrong one for the judge's real-valued targets.
+// Relies on the input domain (Tensara's too): every target is a label, -1 or
+// 1, so 1 - p t is 1 - p or 1 + p.
 #include <cuda_runtime.h>
 
 #include <algorithm>

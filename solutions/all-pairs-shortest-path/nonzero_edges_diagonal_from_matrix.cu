@@ -1,8 +1,9 @@
-// KNOWN WRONG: starts the diagonal from the matrix instead of 0.
+// author: judge maintainers
+// title: Floyd-Warshall on upstream's reading: nonzero entries are edges
 //
-// A node's distance to itself is 0 whatever A[i][i] holds; this copies a
-// positive A[i][i] (a self-loop) as the distance from i to i. Matrices with a
-// zero diagonal pass.
+// Relies on the input domain (Tensara's too): every entry is 0 (no edge) or
+// a positive weight, and the diagonal is 0, so the matrix itself, with 0
+// read as infinity off the diagonal, is the starting distance matrix.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -20,7 +21,7 @@ unsigned blocks_for(size_t count) {
 __global__ void initialise(const float* adj, float* dist, size_t n) {
   for (size_t e = blockIdx.x * size_t{blockDim.x} + threadIdx.x; e < n * n; e += size_t{gridDim.x} * blockDim.x) {
     const size_t i = e / n, j = e % n;
-    dist[e] = adj[e] > 0.0f ? adj[e] : i == j ? 0.0f : CUDART_INF_F;
+    dist[e] = adj[e] != 0.0f || i == j ? adj[e] : CUDART_INF_F;
   }
 }
 

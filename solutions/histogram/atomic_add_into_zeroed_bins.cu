@@ -1,8 +1,9 @@
-// KNOWN WRONG: adds to the bins without clearing them first.
+// author: judge maintainers
+// title: atomic adds into the bins the judge zeroed
 //
-// On a freshly allocated buffer that happens to hold zeros this works; the
-// judge fills outputs with a pattern (NaN) before every call, so every bin
-// stays NaN.
+// Adds to the bins without clearing them first: the judge, like Tensara,
+// zero-fills every output before each call, so this is a valid solution.
+// (Judged with --poison-outputs every bin stays NaN.)
 #include <cuda_runtime.h>
 
 #include <algorithm>

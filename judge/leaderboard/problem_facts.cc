@@ -8,6 +8,7 @@ ProblemFacts facts_from_problem_json(const nlohmann::json& problem) {
   try {
     ProblemFacts facts;
     facts.title = problem.at("title").get<std::string>();
+    facts.default_dtype = problem.value("dtype", std::string());
     for (const auto& [tier, cases] : problem.at("cases").items()) {
       std::vector<std::string>& names = facts.tier_cases[tier];
       for (const nlohmann::json& test_case : cases) {

@@ -368,3 +368,22 @@ TEST(Publish, ABadRecordNeverStopsThePage) {
 
 }  // namespace
 }  // namespace judge
+
+namespace judge {
+namespace {
+
+// The CPU section's verdict is escaped in leaderboard.md like every other
+// field (records refuse unknown verdicts; an older leaderboard.json may not).
+TEST(Publish, EscapesTheCpuSectionsVerdictInMarkdown) {
+  nlohmann::json data = leaderboard_json(Leaderboard{}, {});
+  data["cpu_emulated"] = nlohmann::json::array({{{"problem", "matmul"}, {"author", "a"}, {"account", "a"},
+                                                 {"title", "t"}, {"source_url", ""}, {"verdict", "<b>ok</b> | [x](y)"},
+                                                 {"cpu_model", "c"}, {"emulated_geomean_ms", nullptr},
+                                                 {"created", "2026-11-20T10:00:00Z"}}});
+  const std::string markdown = leaderboard_markdown(data);
+  EXPECT_NE(markdown.find("&lt;b&gt;ok&lt;/b&gt; \\| \\[x\\]\\(y\\)"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("<b>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace judge

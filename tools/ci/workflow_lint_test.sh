@@ -59,6 +59,7 @@ for message in \
   "'actions/checkout@v4' is not pinned to a full commit SHA" \
   "top-level permissions must be {}" \
   "broken_privileged.yml: no concurrency group" \
+  "broken_workflow.yml: a concurrency group keyed by a branch name" \
   "job 'bench': no timeout-minutes" \
   "job 'bench': container image 'nvidia/cuda:13.0.1-devel-ubuntu24.04' is pinned by tag only" \
   "job 'bench': may run on a self-hosted runner in a workflow a pull request triggers" \

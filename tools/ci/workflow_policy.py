@@ -8,7 +8,7 @@ main checks; zizmor itself is neither in Debian nor on npm):
   every container image (a job's, a service's, a device's) by its digest;
 - the workflow grants no permissions by default and every job names its own;
 - every job has a timeout; the workflow has a concurrency group (or every job
-  that can write has its own);
+  that can write has its own), never keyed by a fork's branch name;
 - a pull request's code never reaches a self-hosted runner: no
   pull_request_target; a workflow a pull request triggers has no job that can
   run on a self-hosted runner (a self-hosted label or a runner chosen by an
@@ -149,6 +149,12 @@ def check_workflow(path):
             if not command.lstrip().startswith("tools/"):
                 problems.append(f"{here}: runs '{command.strip()[:60]}'; steps call the "
                                 "project's scripts under tools/")
+    groups = [workflow.get("concurrency")] + [job.get("concurrency") for job in workflow["jobs"].values()]
+    for group in groups:
+        text = json.dumps(group) if group is not None else ""
+        if "head_branch" in text or "head_ref" in text:
+            problems.append(f"{path}: a concurrency group keyed by a branch name, which a fork chooses (two pull "
+                            "requests may share one); key it by the pull-request number")
     if "concurrency" not in workflow and not job_concurrency_everywhere:
         problems.append(f"{path}: no concurrency group (at the top, or on every job that can write)")
     return problems

@@ -76,7 +76,7 @@ check_main() {
       fi
     fi
     [[ "$verdict" == ACCEPTED ]] || failed=$((failed + 1))
-    author=$(submissions_json | jq -r --arg path "$path" 'first(.submissions[] | select(.path == $path) | .author) // ""')
+    author=$(submissions_json | jq -r --arg path "$path" 'first(.submissions[] | select(.path == $path) | .display_name // .author) // ""')
     emulated=$(jq -r '[.benchmarks[]?.runtime_ms.median | select(. > 0) | log] |
       if length > 0 then (add / length | exp) else empty end' "$out/reports/$name.json" 2>/dev/null)
     results=$(jq -c --arg path "$path" --arg problem "$slug" --arg verdict "$verdict" --arg message "$message" \

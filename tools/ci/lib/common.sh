@@ -73,7 +73,7 @@ run_judge() {
 
 # The leaderboard's view of solutions/ in this checkout, from
 # `judge submissions --json --solutions-dir solutions`: {"submissions":
-# [{slug, path, author, title, baseline}], "rejected": [{path, message}]}.
+# [{slug, path, author, display_name, title, baseline}], "rejected": [{path, message}]}.
 # Fixtures (expected.yaml names them with a verdict other than ACCEPTED) are
 # in neither list. Exit 5 only means something was rejected; it is listed.
 SUBMISSIONS_JSON=""

@@ -249,9 +249,12 @@ rm -rf "${WORK}/known" && git clone -q --branch leaderboard "${REMOTE}" "${WORK}
 second_record=$(grep -lF "solutions/${SLUG}/second.cu" "${WORK}/known/records/cpu"/*.json)
 jq '.problem_definition = "'"$(printf 'a%.0s' {1..64})"'"' "${second_record}" >"${WORK}/stale.json" &&
   mv "${WORK}/stale.json" "${second_record}"
-step bench_4 0 benchmark --device cpu --problem "${SLUG}" --known "${WORK}/known/records" --out "${WORK}/bench-4"
+# (As main's shards do, the accounts come as the plan job's JSON.)
+step bench_4 0 benchmark --device cpu --problem "${SLUG}" --known "${WORK}/known/records" --out "${WORK}/bench-4" \
+  --accounts "${WORK}/no-such-file.json" --accounts-json "{\"solutions/${SLUG}/second.cu\": \"second-author\"}"
 expect_in "${WORK}/bench-4/summary.md" "1 judged, 2 skipped"
 expect_in "${WORK}/bench-4/summary.md" "second.cu"
+[[ "$(jq -r .account "${WORK}/bench-4/records/cpu"/*.json)" == second-author ]] || fail "benchmark: --accounts-json not stamped"
 
 # A bad record never stops the page: one holding invalid UTF-8 (an author cut
 # inside a character) and one with a forged verdict are skipped with their
@@ -341,7 +344,11 @@ for file in "${PROJECT}/solutions/${SLUG}"/*.cu; do
   echo '[{"merged_at": "2026-11-20T00:00:00Z", "user": {"login": "opener-'"${commit:0:6}"'"}}]' \
     >"${WORK}/gh/repos_o_r_commits_${commit}_pulls.json"
 done
-PATH="${WORK}/bin:${PATH}" run_main_ci accounts 0 accounts --repo o/r --problem "${SLUG}" --out "${WORK}/accounts.json"
+: >"${WORK}/github_output"
+GITHUB_OUTPUT="${WORK}/github_output" PATH="${WORK}/bin:${PATH}" run_main_ci accounts 0 \
+  accounts --repo o/r --problem "${SLUG}" --out "${WORK}/accounts.json" --github-output
+[[ "$(grep '^accounts=' "${WORK}/github_output")" == "accounts=$(jq -c . "${WORK}/accounts.json")" ]] ||
+  fail "accounts: --github-output wrote $(cat "${WORK}/github_output")"
 second_commit=$(git_project log -1 --format=%H -- "solutions/${SLUG}/second.cu")
 [[ "$(jq -r --arg p "solutions/${SLUG}/second.cu" '.[$p]' "${WORK}/accounts.json")" == "opener-${second_commit:0:6}" ]] ||
   fail "accounts: $(cat "${WORK}/accounts.json")"
@@ -365,7 +372,7 @@ run_main_ci plan_pr 0 plan --only "${WORK}/pr/changed.txt"
    "[{\"device\":\"cpu\",\"problem\":\"${SLUG}\",\"runs_on\":[\"ubuntu-24.04\"],\"self_hosted\":false}]" ]] ||
   fail "plan: not main's device table: $(cat "${WORK}/plan_pr.log")"
 run_main_ci bench_pr 0 benchmark --device cpu --problem "${SLUG}" --only "${WORK}/pr/changed.txt" \
-  --accounts "${WORK}/pr/accounts.json" --out "${WORK}/bench-pr"
+  --accounts "${WORK}/pr/accounts.json" --accounts-json "" --out "${WORK}/bench-pr"
 expect_in "${WORK}/bench-pr/summary.md" "1 judged, 0 skipped"
 [[ ! -e "${WORK}/pr_script_ran" ]] || fail "benchmark: the pull request's edit of tools/ci ran"
 pr_record=$(find "${WORK}/bench-pr/records/cpu" -name '*.json' | head -n 1)

@@ -43,34 +43,38 @@ pr_opener_main() {
 
 accounts_usage() {
   cat <<'EOF'
-usage: leaderboard.sh accounts --repo OWNER/NAME --problem SLUG --out FILE
+usage: leaderboard.sh accounts --repo OWNER/NAME [--problem SLUG] --out FILE [--github-output]
 
-Writes FILE: {path: LOGIN} for every .cu file of solutions/SLUG/ in this
-checkout, LOGIN being the opener of the pull request that brought the commit
+Writes FILE: {path: LOGIN} for every .cu file of solutions/SLUG/ (without
+--problem: of every problem) in this checkout, LOGIN being the opener of the pull request that brought the commit
 which last changed the file (GitHub's commits/SHA/pulls), or, for a commit
 pushed without a pull request, the commit's GitHub author. A file for which
 GitHub names no account is left out (its records then rank under their
-display name, as records made on a laptop do).
+display name, as records made on a laptop do). With --github-output, also
+writes `accounts=<the JSON on one line>` to $GITHUB_OUTPUT (the plan job
+runs this on a GitHub-hosted runner, where the GitHub CLI is; the benchmark
+shards take the answer with --accounts-json).
 EOF
 }
 
 accounts_main() {
-  local repo="" problem="" out=""
+  local repo="" problem="" out="" github_output=false
   while (($#)); do
     case "$1" in
       --repo) repo=${2:?--repo needs OWNER/NAME}; shift 2 ;;
       --problem) problem=${2:?--problem needs a slug}; shift 2 ;;
       --out) out=${2:?--out needs a file}; shift 2 ;;
+      --github-output) github_output=true; shift ;;
       -h|--help) accounts_usage; return 0 ;;
       *) accounts_usage >&2; die "accounts: unknown argument '$1'" ;;
     esac
   done
   [[ "$repo" =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] || die "accounts: '$repo' is not OWNER/NAME"
-  [[ "$problem" =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "accounts: '$problem' is not a problem slug"
+  [[ -z "$problem" || "$problem" =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "accounts: '$problem' is not a problem slug"
   [[ -n "$out" ]] || die "accounts: --out is required"
   mkdir -p "$(dirname "$out")"
   local path commit login pairs=""
-  for path in "solutions/$problem"/*.cu; do
+  for path in solutions/${problem:-*}/*.cu; do
     [[ -f "$path" ]] || continue
     commit=$(git log -1 --format=%H -- "$path")
     [[ -n "$commit" ]] || continue
@@ -83,5 +87,9 @@ accounts_main() {
     fi
   done
   jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add // {}' <<<"$pairs" >"$out"
-  log "accounts: $(jq length "$out") submission(s) of $problem with an account"
+  log "accounts: $(jq length "$out") submission(s) with an account"
+  if $github_output; then
+    [[ -n "${GITHUB_OUTPUT:-}" ]] || die "accounts: --github-output needs \$GITHUB_OUTPUT"
+    echo "accounts=$(jq -c . "$out")" >>"$GITHUB_OUTPUT"
+  fi
 }

@@ -7,7 +7,7 @@ benchmark_usage() {
   cat <<'EOF'
 usage: leaderboard.sh benchmark --device NAME --problem SLUG [--known DIR]
                                 [--base REV [--head REV] | --only FILE]
-                                [--accounts FILE] [--out DIR]
+                                [--accounts FILE | --accounts-json TEXT] [--out DIR]
 
 Judges the submissions of problem SLUG (with --base: only those HEAD adds or
 changes; with --only: only the paths FILE lists, one a line, as take-pr
@@ -15,7 +15,8 @@ writes them) with the judge arguments of device NAME in tools/ci/devices.json,
 writing one record each into DIR/records/NAME/. Each record is stamped with
 the problem's definition hash (`problem_definition`: SHA-256 of `judge show
 --problem SLUG --json`) and, where --accounts ({path: LOGIN}) names one, the
-submission's account (`account`, its ranked identity). A submission is
+submission's account (`account`, its ranked identity; --accounts-json gives
+the same object as text). A submission is
 skipped when DIR_KNOWN/NAME/ (--known: the records/ folder of the leaderboard
 branch) already holds a record of the same solution hash, judge version and
 problem definition: the device is the folder, so the four together are the
@@ -93,7 +94,7 @@ stamp_records() {
 }
 
 benchmark_main() {
-  local device="" problem="" known="" base="" head=HEAD only="" accounts="" out=leaderboard-benchmark
+  local device="" problem="" known="" base="" head=HEAD only="" accounts="" accounts_json="" out=leaderboard-benchmark
   while (($#)); do
     case "$1" in
       --device) device=${2:?--device needs a name}; shift 2 ;;
@@ -103,6 +104,7 @@ benchmark_main() {
       --head) head=${2:?--head needs a revision}; shift 2 ;;
       --only) only=${2:?--only needs a file}; shift 2 ;;
       --accounts) accounts=${2:?--accounts needs a file}; shift 2 ;;
+      --accounts-json) accounts_json=$2; shift 2 ;;
       --out) out=${2:?--out needs a folder}; shift 2 ;;
       -h|--help) benchmark_usage; return 0 ;;
       *) benchmark_usage >&2; die "benchmark: unknown argument '$1'" ;;
@@ -134,6 +136,9 @@ benchmark_main() {
   if [[ -n "$accounts" && -f "$accounts" ]]; then
     account_of=$(jq -c 'if type == "object" then . else error("not an object") end' "$accounts") ||
       die "benchmark: --accounts $accounts is not a JSON object {path: login}"
+  elif [[ -n "$accounts_json" ]]; then
+    account_of=$(jq -c 'if type == "object" then . else error("not an object") end' <<<"$accounts_json") ||
+      die "benchmark: --accounts-json is not a JSON object {path: login}"
   fi
   local definition
   definition=$(definition_hash "$problem")

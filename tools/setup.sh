@@ -20,6 +20,7 @@ packages=(
   bubblewrap                                        # the runner's namespaces (bwrap: unprivileged user, own mount tree)
   libssl-dev                                        # SHA-256 of cached solution libraries
   libmd4c-dev libmd4c-html0-dev                     # problem statements as HTML on the leaderboard page
+  libicu-dev                                        # leaderboard names: NFKC, UTS #39 confusable skeletons
   python3-torch python3-numpy                       # PyTorch cross-check of the references
   chromium                                          # leaderboard page test in a headless browser
   git jq python3-yaml                               # CI leaderboard scripts (tools/ci), npm version check below

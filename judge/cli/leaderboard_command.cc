@@ -2,7 +2,9 @@
 // DIR and writes the published files (published_formats() in render.h) into
 // the output folder; `--list-outputs` names those files, one per line, for
 // scripts that copy them. A record that cannot be used is named on stderr and left
-// out; the rest is still written, and the exit status is then 5.
+// out; the rest is still written, and the exit status is then 5. With
+// --devices (the CI's device table), the impossible-speed bounds of each GPU
+// come from the table, and a GPU record of a device not in it is skipped.
 #include <iostream>
 
 #include "judge/cli/command.h"
@@ -44,6 +46,17 @@ AllowList load_allow_list(const CommandLine& line, const cxxopts::ParseResult& f
   }
 }
 
+// --devices FILE: the device table, or none.
+DeviceTable load_device_table(const cxxopts::ParseResult& flags) {
+  if (!flags.count("devices")) return {};
+  const fs::path file = resolve_user_path(flags["devices"].as<std::string>());
+  try {
+    return parse_device_table(nlohmann::json::parse(read_file_text(file)));
+  } catch (const std::exception& error) {
+    throw UsageError("judge leaderboard: --devices " + file.string() + ": " + error.what());
+  }
+}
+
 // "leaderboard.json, leaderboard.md, index.html"
 std::string output_names(const char* separator) {
   std::string names;
@@ -63,7 +76,9 @@ int run_leaderboard(const CommandLine& line) {
       "allow", "allow file: record ids or solution hashes whose impossible speed a maintainer accepted "
                "(default: solutions/leaderboard-allow.txt)", cxxopts::value<std::string>())(
       "source-base", "prefix of source links, e.g. https://github.com/OWNER/REPO/blob/COMMIT/",
-      cxxopts::value<std::string>()->default_value(""));
+      cxxopts::value<std::string>()->default_value(""))(
+      "devices", "device table (tools/ci/devices.json): each GPU's bounds for the impossible-speed check, "
+                 "instead of what the records claim", cxxopts::value<std::string>());
   std::optional<cxxopts::ParseResult> flags = parse_flags(options, line);
   if (!flags) return 0;
   if (flags->count("list-outputs")) {
@@ -76,9 +91,10 @@ int run_leaderboard(const CommandLine& line) {
 
   const ProblemFactsBySlug problems = facts_from_catalogue(open_catalogue(line, *flags));
   const AllowList allow = load_allow_list(line, *flags);
+  const DeviceTable devices = load_device_table(*flags);
   RenderOptions render_options;
   render_options.source_base = (*flags)["source-base"].as<std::string>();
-  const Leaderboard leaderboard = publish_leaderboard(results, out, problems, allow, render_options, utc_now());
+  const Leaderboard leaderboard = publish_leaderboard(results, out, problems, allow, render_options, utc_now(), devices);
 
   std::cout << "leaderboard: " << leaderboard.records_read << " record file(s), " << leaderboard.boards.size()
             << " ranking(s) on " << leaderboard.devices.size() << " GPU device(s), " << leaderboard.cpu_emulated.size()

@@ -11,6 +11,7 @@
 #include "judge/common/printable.h"
 #include "judge/common/paths.h"
 #include "judge/common/exit_codes.h"
+#include "judge/leaderboard/display_name.h"
 #include "judge/leaderboard/submission.h"
 
 namespace judge {
@@ -41,6 +42,8 @@ int run_submissions(const CommandLine& line) {
       list.push_back({{"slug", submission.slug},
                       {"path", submission.path},
                       {"author", submission.header.author},
+                      // How the leaderboard shows it: NFKC, beside the account.
+                      {"display_name", normalized_name(submission.header.author)},
                       {"title", submission.header.title},
                       {"baseline", submission.baseline}});
     }

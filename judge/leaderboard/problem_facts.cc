@@ -13,6 +13,7 @@ ProblemFacts facts_from_problem_json(const nlohmann::json& problem) {
     facts.tags = problem.value("tags", std::vector<std::string>());
     facts.dtypes = problem.value("dtypes", std::vector<std::string>());
     facts.statement = problem.value("statement", std::string());
+    facts.default_dtype = problem.value("dtype", std::string());
     for (const auto& [tier, cases] : problem.at("cases").items()) {
       std::vector<std::string>& names = facts.tier_cases[tier];
       for (const nlohmann::json& test_case : cases) {

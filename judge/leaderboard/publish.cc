@@ -21,8 +21,9 @@ void write_file(const fs::path& path, const std::string& text) {
 }  // namespace
 
 Leaderboard publish_leaderboard(const fs::path& results, const fs::path& out, const ProblemFactsBySlug& problems,
-                                const AllowList& allow, const RenderOptions& options, const std::string& generated) {
-  Leaderboard leaderboard = build_leaderboard(load_record_folder(results), problems, allow, generated);
+                                const AllowList& allow, const RenderOptions& options, const std::string& generated,
+                                const DeviceTable& devices) {
+  Leaderboard leaderboard = build_leaderboard(load_record_folder(results), problems, allow, generated, devices);
   const nlohmann::json data = leaderboard_json(leaderboard, options);
   fs::create_directories(out);
   for (const PublishedFormat& format : published_formats()) write_file(out / format.file_name, format.render(data));

@@ -15,10 +15,11 @@ namespace judge {
 // Reads every record in `results`, ranks, and writes every file of
 // published_formats() (render.h) into `out` (created if needed; each file
 // written to a temporary name and renamed). Returns the leaderboard; its
-// `skipped` lists the records left out. Throws std::runtime_error on I/O
-// errors.
+// `skipped` lists the records left out, which never stop the build. Throws
+// std::runtime_error on I/O errors.
 Leaderboard publish_leaderboard(const std::filesystem::path& results, const std::filesystem::path& out,
                                 const ProblemFactsBySlug& problems, const AllowList& allow,
-                                const RenderOptions& options, const std::string& generated);
+                                const RenderOptions& options, const std::string& generated,
+                                const DeviceTable& devices = {});
 
 }  // namespace judge

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "judge/common/printable.h"
+#include "judge/leaderboard/display_name.h"
 #include "judge/leaderboard/submission.h"
 #include "judge/pipeline/statistics.h"
 
@@ -18,6 +20,11 @@ std::string format_number(double value, int precision) {
   text.precision(precision);
   text << value;
   return text.str();
+}
+
+// The key an entry is ranked under: its account, else its display name.
+std::string identity_of(const std::string& account, const std::string& author) {
+  return account.empty() ? "name:" + author : "account:" + account;
 }
 
 // Faster first; ties by date, then id, so the order never depends on the
@@ -72,7 +79,8 @@ Entry make_entry(const LoadedRecord& loaded, const ProblemFacts& facts, const st
   const Record& record = loaded.record;
   Entry entry;
   entry.record_id = loaded.id;
-  entry.author = record.author;
+  entry.author = normalized_name(record.author);
+  entry.account = record.account;
   entry.title = record.title;
   entry.solution_path = record.solution_path;
   entry.solution_hash = record.solution_hash;
@@ -101,10 +109,13 @@ struct Candidate {
   DeviceLimits limits;
 };
 
-Board rank_board(const std::tuple<std::string, std::string, std::string>& key, std::vector<Candidate>& candidates,
-                 const ProblemFacts& facts) {
+using BoardKey = std::tuple<std::string, std::string, std::string, std::string>;  // problem, device, tier, dtype
+
+Board rank_board(const BoardKey& key, std::vector<Candidate>& candidates, const ProblemFacts& facts,
+                 bool limits_from_table) {
   Board board;
-  std::tie(board.problem, board.device, board.bench_tier) = key;
+  std::tie(board.problem, board.device, board.bench_tier, board.dtype) = key;
+  board.limits_from_table = limits_from_table;
   board.problem_title = facts.title;
   board.case_names = facts.tier_cases.at(board.bench_tier);
   for (const std::string& name : board.case_names) board.case_facts.push_back(facts.cases.at(name));
@@ -117,7 +128,7 @@ Board rank_board(const std::tuple<std::string, std::string, std::string>& key, s
                    [](const HistoryPoint& a, const HistoryPoint& b) { return a.created < b.created; });
 
   const Entry* best_baseline = nullptr;
-  std::map<std::string, const Entry*> best_clean, best_suspicious;  // by author
+  std::map<std::string, const Entry*> best_clean, best_suspicious;  // by identity
   for (const Candidate& candidate : candidates) {
     const Entry& entry = candidate.entry;
     if (entry.baseline) {
@@ -125,17 +136,18 @@ Board rank_board(const std::tuple<std::string, std::string, std::string>& key, s
       continue;
     }
     auto& best = entry.suspicious ? best_suspicious : best_clean;
-    auto it = best.find(entry.author);
-    if (it == best.end() || faster(entry, *it->second)) best[entry.author] = &entry;
+    const std::string identity = identity_of(entry.account, entry.author);
+    auto it = best.find(identity);
+    if (it == best.end() || faster(entry, *it->second)) best[identity] = &entry;
   }
 
   std::vector<Entry> ranked, unranked;
   if (best_baseline) ranked.push_back(*best_baseline);
-  for (const auto& [author, entry] : best_clean) ranked.push_back(*entry);
+  for (const auto& [identity, entry] : best_clean) ranked.push_back(*entry);
   // A suspicious record is shown (flagged, unranked) only where it would
   // have beaten the author's ranked entry.
-  for (const auto& [author, entry] : best_suspicious) {
-    auto clean = best_clean.find(author);
+  for (const auto& [identity, entry] : best_suspicious) {
+    auto clean = best_clean.find(identity);
     if (clean == best_clean.end() || faster(*entry, *clean->second)) unranked.push_back(*entry);
   }
   std::sort(ranked.begin(), ranked.end(), faster);
@@ -150,29 +162,39 @@ Board rank_board(const std::tuple<std::string, std::string, std::string>& key, s
   return board;
 }
 
-std::vector<DeviceOverall> overall_per_device(const std::vector<Board>& boards) {
+std::vector<DeviceOverall> overall_per_device(const std::vector<Board>& boards, const ProblemFactsBySlug& problems) {
+  struct Sums {
+    double log_sum = 0;
+    int count = 0;
+    const Entry* latest = nullptr;  // its display name and account name the row
+  };
   std::map<std::string, DeviceOverall> by_device;
-  std::map<std::string, std::map<std::string, std::pair<double, int>>> logs;  // device -> author -> (sum log, count)
+  std::map<std::string, std::map<std::string, Sums>> logs;  // device -> identity -> sums
   for (const Board& board : boards) {
     if (board.bench_tier != "full" || board.baseline_ms <= 0) continue;
+    // Each problem once: in its default dtype (the others have boards of their own).
+    const std::string& default_dtype = problems.at(board.problem).default_dtype;
+    if (!default_dtype.empty() && board.dtype != default_dtype) continue;
     DeviceOverall& overall = by_device[board.device];
     overall.device = board.device;
     ++overall.problems;
     for (const Entry& entry : board.entries) {
       if (entry.rank == 0 || entry.baseline) continue;
-      auto& [log_sum, count] = logs[board.device][entry.author];
-      log_sum += std::log(entry.speedup);
-      ++count;
+      Sums& sums = logs[board.device][identity_of(entry.account, entry.author)];
+      sums.log_sum += std::log(entry.speedup);
+      ++sums.count;
+      if (!sums.latest || entry.created > sums.latest->created) sums.latest = &entry;
     }
   }
   std::vector<DeviceOverall> result;
   for (auto& [device, overall] : by_device) {
-    for (const auto& [author, sums] : logs[device]) {
+    for (const auto& [identity, sums] : logs[device]) {
       // Problems not entered add log(1) = 0 to the sum.
-      overall.rows.push_back({0, author, std::exp(sums.first / overall.problems), sums.second});
+      overall.rows.push_back({0, sums.latest->author, sums.latest->account,
+                              std::exp(sums.log_sum / overall.problems), sums.count});
     }
     std::sort(overall.rows.begin(), overall.rows.end(), [](const OverallRow& a, const OverallRow& b) {
-      return std::tie(b.geomean_speedup, a.author) < std::tie(a.geomean_speedup, b.author);
+      return std::tie(b.geomean_speedup, a.account, a.author) < std::tie(a.geomean_speedup, b.account, b.author);
     });
     for (std::size_t i = 0; i < overall.rows.size(); ++i) overall.rows[i].rank = static_cast<int>(i + 1);
     result.push_back(std::move(overall));
@@ -208,30 +230,138 @@ AllowList parse_allow_list(const std::string& text, const std::string& file_name
   return allow;
 }
 
+DeviceTable parse_device_table(const nlohmann::json& table) {
+  DeviceTable devices;
+  devices.given = true;
+  if (!table.is_object() || !table.contains("devices") || !table["devices"].is_array()) {
+    throw std::runtime_error("the device table is not {\"devices\": [...]}");
+  }
+  for (const nlohmann::json& device : table["devices"]) {
+    if (!device.is_object() || !device.contains("gpu")) continue;  // the CPU backend's devices have no bounds
+    const std::string where = "device '" + printable_line(device.value("name", std::string("?"))) + "': ";
+    try {
+      const nlohmann::json& gpu = device.at("gpu");
+      DeviceProperties properties;
+      properties.name = gpu.at("name").get<std::string>();
+      properties.compute_capability = gpu.at("compute_capability").get<std::string>();
+      properties.sm_count = gpu.at("sm_count").get<int>();
+      properties.clock_mhz = gpu.at("clock_mhz").get<double>();
+      properties.memory_clock_mhz = gpu.at("memory_clock_mhz").get<double>();
+      properties.memory_bus_width_bits = gpu.at("memory_bus_width_bits").get<int>();
+      if (!device_limits(properties).known) {
+        throw std::runtime_error("its \"gpu\" lacks the " + device_limits(properties).missing);
+      }
+      if (!devices.gpus.emplace(properties.name, properties).second) {
+        throw std::runtime_error("the GPU name '" + printable_line(properties.name) + "' is listed twice");
+      }
+    } catch (const nlohmann::json::exception& error) {
+      throw std::runtime_error(where + "its \"gpu\" object needs name, compute_capability, sm_count, clock_mhz, "
+                               "memory_clock_mhz and memory_bus_width_bits (" + error.what() + ")");
+    } catch (const std::runtime_error& error) {
+      throw std::runtime_error(where + error.what());
+    }
+  }
+  return devices;
+}
+
+namespace {
+
+// Who first showed each display name, so a later look-alike can be refused.
+// Keyed by the name's confusable skeleton; a name's owner is the identity of
+// its earliest record (ties by record id), which the skeleton of an account
+// login is too: nobody may take the look of another's login.
+struct NameOwner {
+  std::string identity, name, account, created, record_id;
+};
+
+// Why `loaded` may not show its display name, or "" when it may.
+std::string name_fault(const LoadedRecord& loaded, const std::map<std::string, NameOwner>& owners) {
+  const Record& record = loaded.record;
+  if (std::optional<std::string> character = invisible_character(record.author)) {
+    return "its display name '" + printable_line(record.author) + "' holds " + *character +
+           ", an invisible, bidirectional or tag character";
+  }
+  const std::string name = normalized_name(record.author);
+  const std::string identity = identity_of(record.account, name);
+  auto owner = owners.find(confusable_skeleton(name));
+  if (owner == owners.end() || owner->second.identity == identity) return "";
+  std::string character = confusable_character(name, owner->second.name);
+  return "its display name '" + name + "' is confusable with '" + owner->second.name + "', the name of " +
+         (owner->second.account.empty() ? std::string("another author") : "account " + owner->second.account) +
+         (character.empty() ? std::string(" (the same letters)") : ": " + character + " looks like another letter");
+}
+
+std::map<std::string, NameOwner> name_owners(const std::vector<const LoadedRecord*>& records) {
+  std::vector<const LoadedRecord*> by_date = records;
+  std::sort(by_date.begin(), by_date.end(), [](const LoadedRecord* a, const LoadedRecord* b) {
+    return std::tie(a->record.created, a->id) < std::tie(b->record.created, b->id);
+  });
+  std::map<std::string, NameOwner> owners;
+  auto claim = [&](const std::string& shown, const LoadedRecord& loaded, const std::string& identity) {
+    owners.try_emplace(confusable_skeleton(shown),
+                       NameOwner{identity, shown, loaded.record.account, loaded.record.created, loaded.id});
+  };
+  for (const LoadedRecord* loaded : by_date) {
+    if (invisible_character(loaded->record.author)) continue;
+    const std::string name = normalized_name(loaded->record.author);
+    const std::string identity = identity_of(loaded->record.account, name);
+    if (!loaded->record.account.empty()) claim(loaded->record.account, *loaded, identity);
+    claim(name, *loaded, identity);
+  }
+  return owners;
+}
+
+}  // namespace
+
 Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySlug& problems,
-                              const AllowList& allow, const std::string& generated) {
+                              const AllowList& allow, const std::string& generated, const DeviceTable& devices) {
   Leaderboard leaderboard;
   leaderboard.generated = generated;
   leaderboard.records_read = static_cast<int>(folder.records.size() + folder.skipped.size());
   leaderboard.skipped = folder.skipped;
   leaderboard.problems = problems;
+  // Reasons quote record fields: kept printable and on one line wherever they go.
+  auto skip = [&](const LoadedRecord& loaded, const std::string& reason) {
+    leaderboard.skipped.push_back({loaded.file, printable_line(reason)});
+  };
 
-  using Key = std::tuple<std::string, std::string, std::string>;  // problem, device, tier
-  std::map<Key, std::vector<Candidate>> groups;
-  std::map<std::pair<std::string, std::string>, CpuEmulatedRow> latest_cpu;  // (problem, path) -> newest
-  std::set<std::string> devices;
-
+  // Records the rankings may use at all, before any name is compared.
+  std::vector<const LoadedRecord*> usable;
   for (const LoadedRecord& loaded : folder.records) {
     const Record& record = loaded.record;
-    auto facts = problems.find(record.problem);
-    if (facts == problems.end()) {
-      leaderboard.skipped.push_back({loaded.file, "problem '" + record.problem.substr(0, 80) + "' is not in the catalogue"});
+    if (problems.find(record.problem) == problems.end()) {
+      skip(loaded, "problem '" + record.problem.substr(0, 80) + "' is not in the catalogue");
+      continue;
+    }
+    if (!generated.empty() && record.created > generated) {
+      skip(loaded, "it is dated " + record.created + ", after this build (" + generated + ")");
+      continue;
+    }
+    if (record.timing == kTimingGpu && devices.given && !devices.gpus.count(record.device.name)) {
+      skip(loaded, "its device '" + record.device.name.substr(0, 80) + "' is not a GPU of the device table");
+      continue;
+    }
+    usable.push_back(&loaded);
+  }
+  const std::map<std::string, NameOwner> owners = name_owners(usable);
+
+  std::map<BoardKey, std::vector<Candidate>> groups;
+  std::set<std::string> device_names;
+  std::map<std::pair<std::string, std::string>, CpuEmulatedRow> latest_cpu;  // (problem, path) -> newest
+
+  for (const LoadedRecord* loaded_pointer : usable) {
+    const LoadedRecord& loaded = *loaded_pointer;
+    const Record& record = loaded.record;
+    const auto facts = problems.find(record.problem);
+    if (std::string fault = name_fault(loaded, owners); !fault.empty()) {
+      skip(loaded, fault);
       continue;
     }
     if (record.timing == kTimingCpuEmulated) {
-      CpuEmulatedRow row{record.problem,  facts->second.title, record.author,    record.title,
-                         record.solution_path, record.verdict, record.message, record.device.cpu_model,
-                         record.created,  record.judge_version, loaded.id,     record.geomean_ms};
+      CpuEmulatedRow row{record.problem,  facts->second.title, normalized_name(record.author), record.account,
+                         record.dtype,    record.title,        record.solution_path,  record.verdict,
+                         record.message,  record.device.cpu_model, record.created,    record.judge_version,
+                         loaded.id,       record.geomean_ms};
       if (row.cpu_model.empty()) row.cpu_model = record.device.name;
       auto [it, inserted] = latest_cpu.try_emplace({record.problem, record.solution_path}, row);
       if (!inserted && std::tie(row.created, row.record_id) > std::tie(it->second.created, it->second.record_id)) {
@@ -239,32 +369,34 @@ Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySl
       }
       continue;
     }
-    devices.insert(record.device.name);          // listed even when nothing on it is ranked
+    device_names.insert(record.device.name);     // listed even when nothing on it is ranked
     if (record.verdict != "ACCEPTED") continue;  // only accepted solutions are ranked
     if (record.cases.empty()) {
-      leaderboard.skipped.push_back({loaded.file, "an ACCEPTED GPU record without benchmark timings"});
+      skip(loaded, "an ACCEPTED GPU record without benchmark timings");
       continue;
     }
     if (std::string fault = case_set_fault(record, facts->second); !fault.empty()) {
-      leaderboard.skipped.push_back({loaded.file, fault});
+      skip(loaded, fault);
       continue;
     }
-    Candidate candidate{make_entry(loaded, facts->second, facts->second.tier_cases.at(record.bench_tier)),
-                        device_limits(record.device)};
+    // The bounds: the device table's for the device the record names (the
+    // name was checked above), else what the record claims.
+    const DeviceLimits limits = device_limits(devices.given ? devices.gpus.at(record.device.name) : record.device);
+    Candidate candidate{make_entry(loaded, facts->second, facts->second.tier_cases.at(record.bench_tier)), limits};
     candidate.entry.flags = impossible_speed_flags(candidate.entry, candidate.limits, facts->second);
     if (!candidate.entry.flags.empty()) {
       candidate.entry.allowed = allow.allows(loaded);
       candidate.entry.suspicious = !candidate.entry.allowed;
     }
-    groups[{record.problem, record.device.name, record.bench_tier}].push_back(std::move(candidate));
+    groups[{record.problem, record.device.name, record.bench_tier, record.dtype}].push_back(std::move(candidate));
   }
 
   for (auto& [key, candidates] : groups) {
-    leaderboard.boards.push_back(rank_board(key, candidates, problems.at(std::get<0>(key))));
-    devices.insert(std::get<1>(key));
+    leaderboard.boards.push_back(rank_board(key, candidates, problems.at(std::get<0>(key)), devices.given));
+    device_names.insert(std::get<1>(key));
   }
-  leaderboard.devices.assign(devices.begin(), devices.end());
-  leaderboard.overall = overall_per_device(leaderboard.boards);
+  leaderboard.devices.assign(device_names.begin(), device_names.end());
+  leaderboard.overall = overall_per_device(leaderboard.boards, problems);
   for (auto& [key, row] : latest_cpu) leaderboard.cpu_emulated.push_back(std::move(row));
   return leaderboard;
 }

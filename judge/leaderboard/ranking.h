@@ -1,12 +1,21 @@
-// Rankings from result records: per problem and per device, the best
-// ACCEPTED GPU record of each author by geometric-mean runtime over the
+// Rankings from result records: per problem, dtype and device, the best
+// ACCEPTED GPU record of each identity by geometric-mean runtime over the
 // benchmark cases, with speedups over the baseline (the problem's
-// default.cu) on the same device; overall per device, each author's
-// geometric-mean speedup across problems; CPU-emulated records apart, never
-// ranked against GPU times. Plain data; the renderers only print it.
+// default.cu) on the same device; overall per device, each identity's
+// geometric-mean speedup across problems (in their default dtype);
+// CPU-emulated records apart, never ranked against GPU times. Plain data;
+// the renderers only print it.
+//
+// An identity is the GitHub account a record names (stamped by CI from the
+// pull request's opener), else, for a record made elsewhere, its display
+// name. Display names are NFKC-normalised; a record whose name holds an
+// invisible, bidirectional or tag character, or is confusable (UTS #39) with
+// the name of another identity that used it first, is skipped with a
+// message naming the character.
 #pragma once
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -31,6 +40,7 @@ struct ProblemFacts {
   std::vector<std::string> tags;
   std::vector<std::string> dtypes;     // the dtypes [VAR] may take, the default first
   std::string statement;               // the Markdown body of statement.md
+  std::string default_dtype;  // the dtype [VAR] takes unless asked; empty: every dtype counts overall
   std::map<std::string, std::vector<std::string>> tier_cases;  // tier -> case names, in order
   std::map<std::string, CaseFacts> cases;                       // by case name
 };
@@ -62,7 +72,9 @@ struct Entry {
   bool allowed = false;       // impossible speed, listed in the allow file
   std::vector<std::string> flags;  // why it is suspicious, one sentence each
   std::string record_id;
-  std::string author, title, solution_path, solution_hash, created, judge_version, dtype;
+  std::string author;         // the display name (NFKC)
+  std::string account;        // the GitHub login; empty for a record made elsewhere
+  std::string title, solution_path, solution_hash, created, judge_version, dtype;
   double geomean_ms = 0;
   double geomean_gflops = 0;
   double speedup = 0;         // baseline geomean / this geomean; 0 when no baseline
@@ -78,9 +90,11 @@ struct HistoryPoint {
   bool baseline = false;
 };
 
-// One ranking: a problem on a device, timed on one tier's cases.
+// One ranking: a problem in one dtype on a device, timed on one tier's cases.
 struct Board {
   std::string problem, problem_title, device, bench_tier;
+  std::string dtype;
+  bool limits_from_table = false;  // the device's bounds are the device table's, not the records' claims
   std::vector<std::string> case_names;
   std::vector<CaseFacts> case_facts;  // parallel to case_names
   DeviceLimits limits;        // of the device, as the records describe it
@@ -91,7 +105,8 @@ struct Board {
 
 struct OverallRow {
   int rank = 0;
-  std::string author;
+  std::string author;   // the display name of the identity's latest ranked entry
+  std::string account;  // empty for an identity that is a display name
   double geomean_speedup = 0;
   int problems_entered = 0;
 };
@@ -107,7 +122,7 @@ struct DeviceOverall {
 // A CPU-emulated record: correctness status only. Its timing is the CPU
 // backend's and is shown as that, never ranked.
 struct CpuEmulatedRow {
-  std::string problem, problem_title, author, title, solution_path, verdict, message, cpu_model, created,
+  std::string problem, problem_title, author, account, dtype, title, solution_path, verdict, message, cpu_model, created,
       judge_version, record_id;
   double geomean_ms = 0;
 };
@@ -123,10 +138,23 @@ struct Leaderboard {
   std::vector<SkippedRecord> skipped; // unreadable records and records the rankings cannot use
 };
 
+// The GPU devices of the CI's device table (tools/ci/devices.json, each
+// device's "gpu" object), by the name the CUDA runtime reports: the bounds
+// of the impossible-speed check come from here, never from a record's claim.
+struct DeviceTable {
+  bool given = false;  // false: no table; each record's own properties are used
+  std::map<std::string, DeviceProperties> gpus;
+};
+// From the table's JSON; throws std::runtime_error naming a malformed entry.
+DeviceTable parse_device_table(const nlohmann::json& table);
+
 // Builds the leaderboard. Records of unknown problems, or whose benchmark
 // cases are not exactly one tier of the problem's, are added to `skipped`
-// with the reason; so are GPU records not benchmarked.
+// with the reason; so are GPU records not benchmarked, GPU records of a
+// device the table (when given) does not list, records dated after
+// `generated`, and records whose display name is refused (see above).
 Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySlug& problems,
-                              const AllowList& allow, const std::string& generated);
+                              const AllowList& allow, const std::string& generated,
+                              const DeviceTable& devices = {});
 
 }  // namespace judge

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "judge/leaderboard/problem_facts.h"
+#include "judge/leaderboard/publish.h"
 
 namespace judge {
 namespace {
@@ -220,6 +221,189 @@ TEST(AllowList, RefusesAMalformedLine) {
   } catch (const std::runtime_error& error) {
     EXPECT_NE(std::string(error.what()).find("a.txt:2:"), std::string::npos) << error.what();
   }
+}
+
+}  // namespace
+}  // namespace judge
+
+namespace judge {
+namespace {
+
+// Synthetic records made from one fixture record, for the rules about trust:
+// device bounds, dtypes, identities and names.
+class TrustRules : public ::testing::Test {
+ protected:
+  LoadedRecord record(const std::string& id, const std::string& account, const std::string& author,
+                      const std::string& created = "2026-11-20T10:00:00Z") {
+    LoadedRecord loaded;
+    loaded.file = id + ".json";
+    loaded.id = id;
+    loaded.record = read_record(testdata() / "records" / "matmul--alice-h100.json");
+    loaded.record.account = account;
+    loaded.record.author = author;
+    loaded.record.created = created;
+    loaded.record.solution_path = "solutions/matmul/" + id + ".cu";
+    return loaded;
+  }
+  Leaderboard build(const std::vector<LoadedRecord>& records, const DeviceTable& devices = {}) {
+    RecordFolder folder;
+    folder.records = records;
+    return build_leaderboard(folder, fixture_problems(), {}, "2026-11-23T00:00:00Z", devices);
+  }
+  static std::string reason(const Leaderboard& leaderboard, const std::string& id) {
+    for (const SkippedRecord& skipped : leaderboard.skipped) {
+      if (skipped.file == id + ".json") return skipped.reason;
+    }
+    return "(not skipped)";
+  }
+  static DeviceTable h100_table() {
+    return parse_device_table(nlohmann::json::parse(R"({"devices": [
+      {"name": "cpu"},
+      {"name": "h100", "gpu": {"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0", "sm_count": 132,
+                               "clock_mhz": 1980, "memory_clock_mhz": 2619, "memory_bus_width_bits": 5120}}]})"));
+  }
+};
+
+// A record that claims 20 times the H100's memory clock (and its SMs) is
+// not flagged by its own claims at ten times the physical limit; the device
+// table's bounds flag it.
+TEST_F(TrustRules, DeviceBoundsComeFromTheTableNotTheRecord) {
+  LoadedRecord forged = record("forged", "mallory", "Mallory");
+  forged.record.device.memory_clock_mhz *= 20;
+  forged.record.device.sm_count *= 20;
+  const ProblemFacts facts = fixture_problems().at("matmul");
+  const DeviceLimits real = device_limits(h100_table().gpus.at("NVIDIA H100 80GB HBM3"));
+  for (CaseTiming& c : forged.record.cases) {
+    const double min_ms = facts.cases.at(c.name).min_bytes / (real.bandwidth_gb_per_s * 1e9) * 1e3;
+    const double peak_ms = facts.cases.at(c.name).flops / (real.peak_gflops * 1e9) * 1e3;
+    c.median_ms = std::max(min_ms, peak_ms) / 10;  // ten times faster than the device can be
+  }
+  const Leaderboard trusting = build({forged});
+  ASSERT_EQ(trusting.boards.size(), 1u);
+  EXPECT_FALSE(trusting.boards[0].entries[0].suspicious) << "the record's own claims already flag it";
+  const Leaderboard checked = build({forged}, h100_table());
+  ASSERT_EQ(checked.boards.size(), 1u);
+  EXPECT_TRUE(checked.boards[0].limits_from_table);
+  EXPECT_TRUE(checked.boards[0].entries[0].suspicious);
+  EXPECT_EQ(checked.boards[0].entries[0].rank, 0);
+  EXPECT_NEAR(checked.boards[0].limits.bandwidth_gb_per_s, 3352.32, 0.01);
+
+  LoadedRecord unknown = record("unknown-gpu", "mallory", "Mallory");
+  unknown.record.device.name = "NVIDIA H100 80GB HBM3 (trust me)";
+  EXPECT_NE(reason(build({unknown}, h100_table()), "unknown-gpu").find("is not a GPU of the device table"),
+            std::string::npos);
+  EXPECT_THROW(parse_device_table(nlohmann::json::parse(R"({"devices": [{"name": "x", "gpu": {"name": "G"}}]})")),
+               std::runtime_error);
+}
+
+TEST_F(TrustRules, EachDtypeHasItsOwnBoard) {
+  LoadedRecord half = record("half", "ada", "Ada Lovelace");
+  half.record.dtype = "float16";
+  const Leaderboard leaderboard = build({record("single", "ada", "Ada Lovelace"), half});
+  ASSERT_EQ(leaderboard.boards.size(), 2u);
+  for (const Board& board : leaderboard.boards) {
+    ASSERT_EQ(board.entries.size(), 1u) << board.dtype;
+    EXPECT_EQ(board.entries[0].record_id, board.dtype == "float16" ? "half" : "single");
+  }
+}
+
+TEST_F(TrustRules, RanksAccountsAndShowsTheirNames) {
+  // One account, two display names: one ranked entry, the faster.
+  LoadedRecord faster = record("ada-fast", "ada", "Ada L.", "2026-11-21T10:00:00Z");
+  for (CaseTiming& c : faster.record.cases) c.median_ms *= 0.9;
+  const Leaderboard leaderboard = build({record("ada-slow", "ada", "Ada Lovelace"), faster,
+                                         record("grace", "grace", "Grace Hopper")});
+  EXPECT_TRUE(leaderboard.skipped.empty()) << leaderboard.skipped[0].reason;
+  ASSERT_EQ(leaderboard.boards.size(), 1u);
+  ASSERT_EQ(leaderboard.boards[0].entries.size(), 2u);
+  EXPECT_EQ(leaderboard.boards[0].entries[0].account, "ada");
+  EXPECT_EQ(leaderboard.boards[0].entries[0].author, "Ada L.");
+  EXPECT_EQ(leaderboard.boards[0].entries[1].account, "grace");
+}
+
+// `// author: Ada Lovelace` in another account's file, or a look-alike of
+// it, is refused with the character named; the first to use a name keeps it.
+TEST_F(TrustRules, RefusesImpersonatingAndInvisibleNames) {
+  const Leaderboard leaderboard = build({
+      record("ada", "ada", "Ada Lovelace", "2026-11-20T10:00:00Z"),
+      record("same", "mallory", "Ada Lovelace", "2026-11-21T10:00:00Z"),
+      record("cyrillic", "mallory", "\xD0\x90" "da Lovelace", "2026-11-21T10:00:00Z"),
+      record("nbsp", "mallory", "Ada\xC2\xA0Lovelace", "2026-11-21T10:00:00Z"),
+      record("tag", "mallory", "Ada Lovelace\xF3\xA0\x81\x81", "2026-11-21T10:00:00Z"),
+      record("mark", "mallory", "Ada\xD8\x9C Lovelace", "2026-11-21T10:00:00Z"),
+      record("login", "mallory", "ADA", "2026-11-21T10:00:00Z"),
+      record("legacy", "", "Ada Lovelace", "2026-11-21T10:00:00Z"),
+      record("own", "mallory", "Mallory", "2026-11-21T10:00:00Z"),
+  });
+  EXPECT_NE(reason(leaderboard, "same").find("confusable with 'Ada Lovelace', the name of account ada (the same letters)"),
+            std::string::npos) << reason(leaderboard, "same");
+  EXPECT_NE(reason(leaderboard, "cyrillic").find("U+0410 CYRILLIC CAPITAL LETTER A"), std::string::npos)
+      << reason(leaderboard, "cyrillic");
+  EXPECT_NE(reason(leaderboard, "nbsp").find("U+00A0 NO-BREAK SPACE"), std::string::npos) << reason(leaderboard, "nbsp");
+  EXPECT_NE(reason(leaderboard, "tag").find("U+E0041 TAG LATIN CAPITAL LETTER A"), std::string::npos)
+      << reason(leaderboard, "tag");
+  EXPECT_NE(reason(leaderboard, "mark").find("U+061C ARABIC LETTER MARK"), std::string::npos) << reason(leaderboard, "mark");
+  EXPECT_NE(reason(leaderboard, "login").find("the name of account ada"), std::string::npos) << reason(leaderboard, "login");
+  EXPECT_NE(reason(leaderboard, "legacy").find("confusable with 'Ada Lovelace'"), std::string::npos);
+  EXPECT_EQ(reason(leaderboard, "ada"), "(not skipped)");
+  EXPECT_EQ(reason(leaderboard, "own"), "(not skipped)");
+  ASSERT_EQ(leaderboard.boards.size(), 1u);
+  EXPECT_EQ(leaderboard.boards[0].entries.size(), 2u);  // ada and mallory, once each
+}
+
+TEST_F(TrustRules, RefusesARecordDatedAfterTheBuild) {
+  EXPECT_NE(reason(build({record("future", "ada", "Ada", "2027-01-01T00:00:00Z")}), "future").find("after this build"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace judge
+
+namespace judge {
+namespace {
+
+// A record holding invalid UTF-8 (an author cut inside a character) is
+// skipped with a printable reason; every published file is still written.
+TEST(Publish, ABadRecordNeverStopsThePage) {
+  const fs::path results = fs::path(std::getenv("TEST_TMPDIR")) / "bad-utf8-records";
+  const fs::path out = fs::path(std::getenv("TEST_TMPDIR")) / "bad-utf8-pages";
+  fs::remove_all(results);
+  fs::create_directories(results);
+  fs::copy_file(testdata() / "records" / "matmul--alice-h100.json", results / "matmul--alice-h100.json");
+  std::string text = read(testdata() / "records" / "matmul--alice-h100.json");
+  text.replace(text.find("\"alice\""), 7, "\"Zo\xC3\"");  // U+00EB cut after its first byte
+  std::ofstream(results / "matmul--cut\xC3.json", std::ios::binary) << text;
+
+  const Leaderboard leaderboard =
+      publish_leaderboard(results, out, fixture_problems(), {}, {}, "2026-11-23T00:00:00Z");
+  ASSERT_EQ(leaderboard.skipped.size(), 1u);
+  EXPECT_EQ(leaderboard.skipped[0].file, "matmul--cut\\xc3.json");
+  EXPECT_NE(leaderboard.skipped[0].reason.find("not valid JSON"), std::string::npos) << leaderboard.skipped[0].reason;
+  for (const PublishedFormat& format : published_formats()) {
+    EXPECT_TRUE(fs::is_regular_file(out / format.file_name)) << format.file_name;
+  }
+  const nlohmann::json published = nlohmann::json::parse(read(out / "leaderboard.json"));
+  EXPECT_EQ(published["skipped"].size(), 1u);
+  EXPECT_EQ(published["boards"].size(), 1u);
+}
+
+}  // namespace
+}  // namespace judge
+
+namespace judge {
+namespace {
+
+// The CPU section's verdict is escaped in leaderboard.md like every other
+// field (records refuse unknown verdicts; an older leaderboard.json may not).
+TEST(Publish, EscapesTheCpuSectionsVerdictInMarkdown) {
+  nlohmann::json data = leaderboard_json(Leaderboard{}, {});
+  data["cpu_emulated"] = nlohmann::json::array({{{"problem", "matmul"}, {"author", "a"}, {"account", "a"},
+                                                 {"title", "t"}, {"source_url", ""}, {"verdict", "<b>ok</b> | [x](y)"},
+                                                 {"cpu_model", "c"}, {"emulated_geomean_ms", nullptr},
+                                                 {"created", "2026-11-20T10:00:00Z"}}});
+  const std::string markdown = leaderboard_markdown(data);
+  EXPECT_NE(markdown.find("&lt;b&gt;ok&lt;/b&gt; \\| \\[x\\]\\(y\\)"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("<b>"), std::string::npos);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <cmath>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -101,6 +102,36 @@ class Fields {
   std::string m_path;
 };
 
+// The shapes of the fields a forger could fill with anything.
+void require_shape(const std::string& value, const std::regex& shape, const Fields& fields, const char* key,
+                   const char* what) {
+  if (!std::regex_match(value, shape)) {
+    throw RecordError(fields.where(key) + "is '" + printable_line(value.substr(0, 80)) + "', not " + what);
+  }
+}
+
+const std::regex& verdict_shape() {
+  static const std::regex shape("ACCEPTED|WRONG_ANSWER|COMPILE_ERROR|RUNTIME_ERROR|TIME_LIMIT_EXCEEDED|ERROR");
+  return shape;
+}
+const std::regex& created_shape() {
+  static const std::regex shape("20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z");
+  return shape;
+}
+const std::regex& judge_version_shape() {
+  // A commit (maybe "-dirty"), "binary-<SHA-256>", or a JUDGE_VERSION token.
+  static const std::regex shape("[0-9a-f]{40}(-dirty)?|binary-[0-9a-f]{64}|[A-Za-z0-9][A-Za-z0-9._+-]{0,99}");
+  return shape;
+}
+const std::regex& sha256_shape() {
+  static const std::regex shape("[0-9a-f]{64}");
+  return shape;
+}
+const std::regex& login_shape() {
+  static const std::regex shape("[A-Za-z0-9]([A-Za-z0-9]|-[A-Za-z0-9]){0,38}");
+  return shape;
+}
+
 int bounded_int(int64_t value, const Fields& fields, const char* key) {
   if (value > 1'000'000'000) throw RecordError(fields.where(key) + "is implausibly large");
   return static_cast<int>(value);
@@ -140,6 +171,8 @@ json record_to_json(const Record& record) {
             {"geomean_runtime_ms", record.geomean_ms},
             {"geomean_gflops", record.geomean_gflops}};
   if (!record.message.empty()) j["message"] = record.message;
+  if (!record.account.empty()) j["account"] = record.account;
+  if (!record.problem_definition.empty()) j["problem_definition"] = record.problem_definition;
   // Author, title, message and the device's strings come from a submission
   // or a solution's process: only their printable form is stored.
   return printable_json(j);
@@ -167,8 +200,15 @@ Record record_from_json(const json& j) {
   record.solution_path = solution.string("path");
   record.solution_hash = solution.string("hash");
   record.author = top.string("author");
+  record.account = top.string("account", false);
+  if (!record.account.empty()) require_shape(record.account, login_shape(), top, "account", "a GitHub login");
+  record.problem_definition = top.string("problem_definition", false);
+  if (!record.problem_definition.empty()) {
+    require_shape(record.problem_definition, sha256_shape(), top, "problem_definition", "a SHA-256 digest");
+  }
   record.title = top.string("title");
   record.verdict = top.string("verdict");
+  require_shape(record.verdict, verdict_shape(), top, "verdict", "a verdict the judge gives");
   record.message = top.string("message", false);
   record.timing = top.string("timing");
   if (record.timing != kTimingGpu && record.timing != kTimingCpuEmulated) {
@@ -187,8 +227,11 @@ Record record_from_json(const json& j) {
   record.device.runtime_version = device.string("runtime_version", false);
   record.device.cpu_model = device.string("cpu_model", false);
   record.judge_version = top.string("judge_version");
+  require_shape(record.judge_version, judge_version_shape(), top, "judge_version",
+                "a commit, binary-<SHA-256> or a version token");
   record.seed = top.unsigned_integer("seed");
   record.created = top.string("created");
+  require_shape(record.created, created_shape(), top, "created", "an ISO 8601 UTC time (2026-11-23T09:30:00Z)");
   record.check_tier = top.string("check_tier", false);
   record.bench_tier = top.string("bench_tier", false);
   const json& cases = top.member("cases");
@@ -286,11 +329,13 @@ RecordFolder load_record_folder(const std::filesystem::path& dir) {
 
   folder.records.reserve(files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
-    const std::string name = files[i].filename().string();
+    // A file name or a parser's message may quote invalid UTF-8 or control
+    // bytes: only their printable form goes on (into JSON, Markdown, a log).
+    const std::string name = printable_line(files[i].filename().string());
     if (parsed[i]) {
-      folder.records.push_back({name, files[i].stem().string(), std::move(*parsed[i])});
+      folder.records.push_back({name, printable_line(files[i].stem().string()), std::move(*parsed[i])});
     } else {
-      folder.skipped.push_back({name, errors[i]});
+      folder.skipped.push_back({name, printable_line(errors[i])});
     }
   }
   return folder;

@@ -65,7 +65,9 @@ struct Record {
   std::string dtype = "float32";  // the dtype [VAR] took (absent in older records: float32)
   std::string solution_path;   // "solutions/<slug>/<file>.cu" for a submission
   std::string solution_hash;   // content hash of the .cu
-  std::string author;
+  std::string author;          // the display name, from the submission's header
+  std::string account;         // the GitHub login it is ranked under, stamped by CI; empty when made elsewhere
+  std::string problem_definition;  // SHA-256 of the problem's `show --json`, stamped by CI; may be empty
   std::string title;
   std::string verdict;         // ACCEPTED, WRONG_ANSWER, ...
   std::string message;         // why, when not accepted
@@ -90,7 +92,11 @@ class RecordError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Checks and converts; throws RecordError.
+// Checks and converts; throws RecordError. Beyond types and bounds it checks
+// what a forged record would get wrong: the verdict is one the judge gives,
+// `created` is an ISO 8601 UTC time, the judge version is a commit, a binary
+// hash or a plain version token, the account a GitHub login, the solution
+// hash and problem definition SHA-256 digests.
 Record record_from_json(const nlohmann::json& json);
 
 // Reads, parses and checks one file (size-capped); throws RecordError.

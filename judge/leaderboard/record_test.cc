@@ -109,6 +109,57 @@ TEST(Record, RefusesRecordsItCannotTrust) {
   EXPECT_NE(refusal(nlohmann::json::array()).find("not a JSON object"), std::string::npos);
 }
 
+// What a forger fills with anything is checked for its shape: the verdict,
+// the date, the judge version, the account and the definition hash.
+TEST(Record, RefusesForgedVerdictDateVersionAndAccount) {
+  const nlohmann::json j = record_to_json(sample_record());
+  auto refusal = [&](const char* key, const nlohmann::json& value) -> std::string {
+    nlohmann::json bad = j;
+    bad[key] = value;
+    try {
+      record_from_json(bad);
+      return "(accepted)";
+    } catch (const RecordError& error) {
+      return error.what();
+    }
+  };
+  EXPECT_NE(refusal("verdict", "ACCEPTED <b>fast</b>").find("field 'verdict'"), std::string::npos);
+  EXPECT_NE(refusal("verdict", "accepted").find("not a verdict the judge gives"), std::string::npos);
+  EXPECT_NE(refusal("created", "yesterday").find("not an ISO 8601 UTC time"), std::string::npos);
+  EXPECT_NE(refusal("created", "2026-13-01T00:00:00Z").find("field 'created'"), std::string::npos);
+  EXPECT_NE(refusal("judge_version", "v1 | **rigged**").find("field 'judge_version'"), std::string::npos);
+  EXPECT_NE(refusal("account", "ada lovelace").find("not a GitHub login"), std::string::npos);
+  EXPECT_NE(refusal("account", "-ada").find("not a GitHub login"), std::string::npos);
+  EXPECT_NE(refusal("problem_definition", "abc").find("not a SHA-256 digest"), std::string::npos);
+  EXPECT_EQ(refusal("verdict", "WRONG_ANSWER"), "(accepted)");
+  EXPECT_EQ(refusal("judge_version", "binary-" + std::string(64, 'a')), "(accepted)");
+  EXPECT_EQ(refusal("account", "ada-l"), "(accepted)");
+
+  Record stamped = sample_record();
+  stamped.account = "ada";
+  stamped.problem_definition = std::string(64, 'f');
+  const Record read_back = record_from_json(record_to_json(stamped));
+  EXPECT_EQ(read_back.account, "ada");
+  EXPECT_EQ(read_back.problem_definition, std::string(64, 'f'));
+}
+
+// A file whose bytes are not UTF-8 is skipped; its name and the parser's
+// message (which quotes the bytes) are kept only in printable form, so the
+// leaderboard's JSON can still be written.
+TEST(Record, SkipsInvalidUtf8WithAPrintableReason) {
+  const fs::path dir = fresh_dir("utf8");
+  fs::create_directories(dir);
+  std::string text = record_to_json(sample_record()).dump(2);
+  text.replace(text.find("\"Ada\""), 5, "\"Zo\xC3\"");
+  std::ofstream(dir / "vector-add--\xff.json", std::ios::binary) << text;
+  const RecordFolder folder = load_record_folder(dir);
+  ASSERT_EQ(folder.skipped.size(), 1u);
+  EXPECT_EQ(folder.skipped[0].file, "vector-add--\\xff.json");
+  EXPECT_NE(folder.skipped[0].reason.find("not valid JSON"), std::string::npos) << folder.skipped[0].reason;
+  const nlohmann::json reported = {{"file", folder.skipped[0].file}, {"reason", folder.skipped[0].reason}};
+  EXPECT_NO_THROW(reported.dump());
+}
+
 // Every prefix and many random byte flips of a valid record: each is either
 // read or refused with a RecordError, never a crash or another exception.
 TEST(Record, SurvivesTruncationAndCorruption) {

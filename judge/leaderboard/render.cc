@@ -52,6 +52,7 @@ json submission_fields(const Row& row, const RenderOptions& options) {
   const SourceLink link = source_link(row.solution_path, row.judge_version, options);
   return {{"record", row.record_id},
           {"author", row.author},
+          {"account", row.account},
           {"title", row.title},
           {"path", row.solution_path},
           {"source_url", link.url},
@@ -146,6 +147,8 @@ json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& optio
                       {"problem_title", board.problem_title},
                       {"device", board.device},
                       {"bench_tier", board.bench_tier},
+                      {"dtype", board.dtype},
+                      {"device_limits_source", board.limits_from_table ? "device table" : "records"},
                       {"cases", board.case_names},
                       {"case_facts", case_facts},
                       {"history", history},
@@ -163,6 +166,7 @@ json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& optio
     for (const OverallRow& row : device.rows) {
       rows.push_back({{"rank", row.rank},
                       {"author", row.author},
+                      {"account", row.account},
                       {"geomean_speedup", row.geomean_speedup},
                       {"problems_entered", row.problems_entered}});
     }
@@ -172,6 +176,7 @@ json leaderboard_json(const Leaderboard& leaderboard, const RenderOptions& optio
   for (const CpuEmulatedRow& row : leaderboard.cpu_emulated) {
     json cpu_row = submission_fields(row, options);
     cpu_row.update({{"problem", row.problem},
+                    {"dtype", row.dtype},
                     {"problem_title", row.problem_title},
                     {"verdict", row.verdict},
                     {"message", row.message},
@@ -252,6 +257,17 @@ std::string escape_html(const std::string& hostile) {
   return out;
 }
 
+namespace {
+
+// "Ada Lovelace (ada)": the display name, and the account it is ranked
+// under when it has one (older leaderboard.json files have none).
+std::string author_cell(const json& row) {
+  const std::string account = row.value("account", std::string());
+  return escape_markdown(row["author"].get<std::string>()) + (account.empty() ? "" : " (" + escape_markdown(account) + ")");
+}
+
+}  // namespace
+
 std::string leaderboard_markdown(const json& leaderboard) {
   std::ostringstream md;
   md << "# Leaderboard\n\nGenerated " << escape_markdown(leaderboard["generated"].get<std::string>()) << " from "
@@ -265,14 +281,15 @@ std::string leaderboard_markdown(const json& leaderboard) {
       md << "\n### Overall (geometric-mean speedup over " << overall["problems"].get<int>()
          << " problem(s); a problem not entered counts as 1.00x)\n\n| # | author | speedup | problems |\n|---|---|---|---|\n";
       for (const json& row : overall["rows"]) {
-        md << "| " << row["rank"].get<int>() << " | " << escape_markdown(row["author"].get<std::string>()) << " | "
+        md << "| " << row["rank"].get<int>() << " | " << author_cell(row) << " | "
            << fixed(row["geomean_speedup"].get<double>(), 2) << "x | " << row["problems_entered"].get<int>() << " |\n";
       }
     }
     for (const json& board : leaderboard["boards"]) {
       if (board["device"] != device) continue;
       md << "\n### " << escape_markdown(board["problem_title"].get<std::string>()) << " (`"
-         << board["problem"].get<std::string>() << "`, " << board["bench_tier"].get<std::string>() << " tier)\n\n"
+         << escape_markdown(board["problem"].get<std::string>()) << "`, " << escape_markdown(board.value("dtype", std::string("float32")))
+         << ", " << escape_markdown(board["bench_tier"].get<std::string>()) << " tier)\n\n"
          << "| # | author | title | runtime (ms) | GFLOP/s | speedup |";
       for (const json& name : board["cases"]) md << " " << escape_markdown(name.get<std::string>()) << " (ms) |";
       md << " date | judge | flags |\n|---|---|---|---|---|---|";
@@ -282,7 +299,7 @@ std::string leaderboard_markdown(const json& leaderboard) {
         const std::string title = escape_markdown(entry["title"].get<std::string>());
         const std::string url = entry["source_url"].get<std::string>();
         md << "| " << (entry["rank"].is_null() ? "—" : std::to_string(entry["rank"].get<int>())) << " | "
-           << escape_markdown(entry["author"].get<std::string>()) << (entry["baseline"].get<bool>() ? " (baseline)" : "")
+           << author_cell(entry) << (entry["baseline"].get<bool>() ? " (baseline)" : "")
            << " | " << (url.empty() ? title : "[" + title + "](" + url + ")") << " | "
            << milliseconds(entry["geomean_ms"].get<double>()) << " | " << fixed(entry["geomean_gflops"].get<double>(), 1)
            << " | " << (entry["speedup"].is_null() ? "—" : fixed(entry["speedup"].get<double>(), 2) + "x") << " |";
@@ -302,8 +319,9 @@ std::string leaderboard_markdown(const json& leaderboard) {
   for (const json& row : leaderboard["cpu_emulated"]) {
     const std::string title = escape_markdown(row["title"].get<std::string>());
     const std::string url = row["source_url"].get<std::string>();
-    md << "| `" << row["problem"].get<std::string>() << "` | " << escape_markdown(row["author"].get<std::string>())
-       << " | " << (url.empty() ? title : "[" + title + "](" + url + ")") << " | " << row["verdict"].get<std::string>()
+    md << "| `" << escape_markdown(row["problem"].get<std::string>()) << "` | " << author_cell(row)
+       << " | " << (url.empty() ? title : "[" + title + "](" + url + ")") << " | "
+       << escape_markdown(row["verdict"].get<std::string>())
        << " | " << escape_markdown(row["cpu_model"].get<std::string>()) << " | "
        << (row["emulated_geomean_ms"].is_null() ? "—" : milliseconds(row["emulated_geomean_ms"].get<double>())) << " | "
        << date_of(row["created"].get<std::string>()) << " |\n";

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "judge/common/printable.h"
+#include "judge/leaderboard/display_name.h"
 #include "judge/problem/scalar_type.h"
 
 namespace judge {
@@ -36,6 +37,13 @@ std::string check_value(const std::string& key, const std::string& value, std::s
   if (printable_line(value) != value) {
     return "the " + key + " holds what cannot be shown as it is (invalid UTF-8, an invisible or bidirectional "
            "format mark, or a leading '::'): " + printable_line(value);
+  }
+  // The author is a display name beside an account: it must look like what
+  // it is (the leaderboard refuses look-alikes of other accounts' names too).
+  if (key == "author") {
+    if (std::optional<std::string> character = invisible_character(value)) {
+      return "the author holds " + *character + ", an invisible, bidirectional or tag character";
+    }
   }
   return "";
 }

@@ -49,6 +49,18 @@ TEST(SubmissionHeader, RefusesInvalidUtf8InvisibleMarksAndWorkflowCommands) {
   ASSERT_TRUE(header) << error;  // printable Unicode and inner colons are fine
 }
 
+// Names are accounts' display names: a character that cannot be seen, that
+// reorders text or that tags it is refused, and named.
+TEST(SubmissionHeader, RefusesInvisibleBidiAndTagCharactersInTheAuthorNamingThem) {
+  std::string error;
+  EXPECT_FALSE(parse_submission_header("// author: Ada\xC2\xA0Lovelace\n// title: t\n", error));
+  EXPECT_NE(error.find("U+00A0 NO-BREAK SPACE"), std::string::npos) << error;
+  EXPECT_FALSE(parse_submission_header("// author: Ada Lovelace\xF3\xA0\x81\x81\n// title: t\n", error));
+  EXPECT_NE(error.find("U+E0041 TAG LATIN CAPITAL LETTER A"), std::string::npos) << error;
+  EXPECT_FALSE(parse_submission_header("// author: Ada\xD8\x9C Lovelace\n// title: t\n", error));
+  EXPECT_NE(error.find("U+061C ARABIC LETTER MARK"), std::string::npos) << error;
+}
+
 TEST(SubmissionHeader, KeepsMarkupAsPlainText) {
   // Escaping is the renderers' job; the header keeps what the author wrote.
   std::string error;

@@ -10,16 +10,23 @@ source "$CI_DIR/lib/plan.sh"
 source "$CI_DIR/lib/benchmark.sh"
 source "$CI_DIR/lib/publish.sh"
 source "$CI_DIR/lib/comment.sh"
+source "$CI_DIR/lib/pull_request.sh"
+source "$CI_DIR/lib/accounts.sh"
+source "$CI_DIR/lib/runner.sh"
 
 usage() {
   cat <<'EOF'
 usage: tools/ci/leaderboard.sh COMMAND [ARGS]   (COMMAND --help for its arguments)
 
-  check      judge a pull request's added/changed submissions on the CPU backend
-  plan       the benchmark matrix (device x problem) from tools/ci/devices.json
-  benchmark  one shard: judge a problem's submissions on a device, with records
-  publish    merge records into the leaderboard branch, rebuild and push the pages
-  comment    post the check's report on its pull request (the comment workflow)
+  check         judge a pull request's added/changed submissions on the CPU backend
+  plan          the benchmark matrix (device x problem) from tools/ci/devices.json
+  take-pr       a pull request's changed submissions, as data, over this checkout
+  pr-opener     the account that opened a pull request (from GitHub)
+  accounts      each submission's account: the opener of the pull request that last changed it
+  runner-guard  refuse a self-hosted runner that is not ephemeral
+  benchmark     one shard: judge a problem's submissions on a device, with records
+  publish       merge records into the leaderboard branch, rebuild and push the pages
+  comment       post the check's result on its pull request (the comment workflow)
 
 Environment: JUDGE (a built judge binary; default: bazel build //judge),
 BAZEL_DISK_CACHE (Bazel's disk cache folder), LEADERBOARD_DEVICES (another
@@ -41,6 +48,10 @@ shift || true
 case "$command" in
   check) check_main "$@" ;;
   plan) plan_main "$@" ;;
+  take-pr) take_pr_main "$@" ;;
+  pr-opener) pr_opener_main "$@" ;;
+  accounts) accounts_main "$@" ;;
+  runner-guard) runner_guard_main "$@" ;;
   benchmark) benchmark_main "$@" ;;
   publish) publish_main "$@" ;;
   comment) comment_main "$@" ;;

@@ -1,7 +1,9 @@
 # `leaderboard.sh check`: judge the submissions a pull request adds or changes
 # on the CPU backend (compile against the exact signature, every check case in
-# both thread orders) and write a Markdown report for the job summary and the
-# pull-request comment. Sourced by leaderboard.sh.
+# both thread orders, CPU-emulated times on the sample tier) and write a
+# Markdown report for the job summary and, for the comment workflow, the
+# structured result it builds the pull-request comment from. Sourced by
+# leaderboard.sh.
 
 check_usage() {
   cat <<'EOF'
@@ -14,7 +16,10 @@ changes relative to its merge base with BASE, on the CPU backend, and writes:
   DIR/reports/*.json    the judge's full result per submission
   DIR/logs/*.log        the judge's output per submission
   DIR/records/          a result record per submission (--record)
-  DIR/comment/          what the comment workflow posts: body.md, pr, head_sha
+  DIR/comment/          what the comment workflow reads: result.json (pr,
+                        head_sha and per submission path, problem, verdict,
+                        message, display name, CPU-emulated geometric mean),
+                        and body.md (the same report, for people)
 Exit status: 0 when every judged submission is ACCEPTED (or none changed),
 1 when some is not, 2 on a usage or set-up error.
 EOF
@@ -43,6 +48,7 @@ check_main() {
   out=$(cd "$out" && pwd)
 
   local total=0 failed=0 rows="" details="" path slug name status verdict message classification
+  local results="[]" author emulated
   while IFS= read -r path; do
     [[ -n "$path" ]] || continue
     total=$((total + 1))
@@ -58,7 +64,7 @@ check_main() {
       message=${classification#rejected$'\t'}
     else
       status=0
-      run_judge --problem "$slug" --solution "$PWD/$path" --backend cpu --tier check --no-benchmark \
+      run_judge --problem "$slug" --solution "$PWD/$path" --backend cpu --tier check --benchmark --bench-tier sample \
         --json "$out/reports/$name.json" --record "$out/records" >"$out/logs/$name.log" 2>&1 || status=$?
       verdict=$(jq -r '.verdict // empty' "$out/reports/$name.json" 2>/dev/null)
       message=$(jq -r '.message // empty' "$out/reports/$name.json" 2>/dev/null)
@@ -70,6 +76,13 @@ check_main() {
       fi
     fi
     [[ "$verdict" == ACCEPTED ]] || failed=$((failed + 1))
+    author=$(submissions_json | jq -r --arg path "$path" 'first(.submissions[] | select(.path == $path) | .display_name // .author) // ""')
+    emulated=$(jq -r '[.benchmarks[]?.runtime_ms.median | select(. > 0) | log] |
+      if length > 0 then (add / length | exp) else empty end' "$out/reports/$name.json" 2>/dev/null)
+    results=$(jq -c --arg path "$path" --arg problem "$slug" --arg verdict "$verdict" --arg message "$message" \
+      --arg author "$author" --arg emulated "$emulated" \
+      '. + [{path: $path, problem: $problem, verdict: $verdict, message: $message, author: $author,
+             cpu_emulated_geomean_ms: (if $emulated == "" then null else ($emulated | tonumber) end)}]' <<<"$results")
     rows+="| \`$(md_cell "$path")\` | $(md_cell "$verdict") | $(md_cell "$(echo "$message" | head -n 1)") |"$'\n'
     if [[ -n "$message" ]]; then
       details+="<details><summary>$(md_cell "$path"): $(md_cell "$verdict")</summary>"$'\n\n'"$(md_code "$message")"$'\n'"</details>"$'\n\n'
@@ -91,13 +104,15 @@ check_main() {
       printf '%s' "$rows"
       echo
       printf '%s' "$details"
-      echo "GPU timings come from the benchmark job after a maintainer approves it; see README.md, \"CI leaderboard\"."
+      echo "GPU timings come from a maintainer's run of the leaderboard workflow on main naming this pull request;"
+      echo "see README.md, \"CI leaderboard\"."
     fi
   } >"$out/summary.md"
 
   cp "$out/summary.md" "$out/comment/body.md"
-  [[ -z "$pr" ]] || echo "$pr" >"$out/comment/pr"
-  git rev-parse "$head^{commit}" >"$out/comment/head_sha"
+  jq -n --arg pr "$pr" --arg head_sha "$(git rev-parse "$head^{commit}")" --argjson submissions "$results" \
+    '{format: "leaderboard-check", pr: (if $pr == "" then null else ($pr | tonumber) end), head_sha: $head_sha,
+      submissions: $submissions}' >"$out/comment/result.json"
   if [[ -n "${GITHUB_STEP_SUMMARY:-}" ]]; then cat "$out/summary.md" >>"$GITHUB_STEP_SUMMARY"; fi
   cat "$out/summary.md"
   log "check: $total judged, $failed not accepted"

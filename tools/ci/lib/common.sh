@@ -6,15 +6,18 @@
 # printable_text: stdin with what a hostile submission could use to rewrite
 # a CI log or forge a workflow command written out, as the judge's own
 # printable() does (judge/common/printable.h): control bytes but tab and
-# newline as \xNN, C1 controls and bidirectional marks as \uNNNN, and "::" at
-# a line's start (a workflow command: ::error, ::add-mask, ::stop-commands)
-# as "\x3a:".
+# newline as \xNN; as \uNNNN the same characters printable() escapes: C1
+# controls and U+00AD, zero-width marks U+200B-200F, line and paragraph
+# separators and bidirectional embeddings U+2028-202E, U+2060-206F, the byte
+# order mark U+FEFF and U+FFF9-FFFB; and "::" at a line's start (a workflow
+# command: ::error, ::add-mask, ::stop-commands) as "\x3a:".
 printable_text() {
   LC_ALL=C perl -pe '
     s/([\x00-\x08\x0b-\x1f\x7f])/sprintf("\\x%02x", ord($1))/ge;
-    s/\xc2([\x80-\x9f])/sprintf("\\u%04x", ord($1))/ge;
-    s/\xe2\x80([\xaa-\xae])/sprintf("\\u%04x", 0x2000 + ord($1) - 0x80)/ge;
-    s/\xe2\x81([\xa6-\xa9])/sprintf("\\u%04x", 0x2040 + ord($1) - 0x80)/ge;
+    s/(\xc2[\x80-\x9f\xad]|\xe2\x80[\x8b-\x8f\xa8-\xae]|\xe2\x81[\xa0-\xaf]|\xef\xbb\xbf|\xef\xbf[\xb9-\xbb])/
+      my @b = map { ord } split(m{}, $1);
+      sprintf("\\u%04x", @b == 2 ? (($b[0] & 0x1f) << 6) | ($b[1] & 0x3f)
+                                   : (($b[0] & 0x0f) << 12) | (($b[1] & 0x3f) << 6) | ($b[2] & 0x3f))/gex;
     s/^(\s*)::/$1\\x3a:/'
 }
 
@@ -70,7 +73,7 @@ run_judge() {
 
 # The leaderboard's view of solutions/ in this checkout, from
 # `judge submissions --json --solutions-dir solutions`: {"submissions":
-# [{slug, path, author, title, baseline}], "rejected": [{path, message}]}.
+# [{slug, path, author, display_name, title, baseline}], "rejected": [{path, message}]}.
 # Fixtures (expected.yaml names them with a verdict other than ACCEPTED) are
 # in neither list. Exit 5 only means something was rejected; it is listed.
 SUBMISSIONS_JSON=""
@@ -124,12 +127,14 @@ changed_sources() {
 }
 
 # md_cell TEXT: TEXT made safe for one Markdown table cell: one line, HTML
-# escaped, pipes escaped, @mentions defused. Text from a submission (its
-# compiler errors, its header) must not format or ping anything in a comment.
+# escaped, pipes escaped, @mentions, links ([text](url), a bare scheme://),
+# emphasis and strike-through defused. Text from a submission (its compiler
+# errors, its header) must not format, link or ping anything in a comment.
 md_cell() {
   printf '%s' "$1" | tr '\n\r\t' '   ' | printable_text | cut -c1-300 |
     sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/|/\\|/g' \
-        -e 's/@/\&#64;/g' -e 's/`/\&#96;/g'
+        -e 's/@/\&#64;/g' -e 's/`/\&#96;/g' -e 's/\[/\&#91;/g' -e 's/\]/\&#93;/g' \
+        -e 's/\*/\&#42;/g' -e 's/~/\&#126;/g' -e 's,://,:\&#47;\&#47;,g'
 }
 
 # md_code TEXT: TEXT in a fenced code block whose fence is longer than any

@@ -15,6 +15,7 @@ publish_usage() {
   cat <<'EOF'
 usage: leaderboard.sh publish --records DIR --site DIR [--remote NAME|URL]
                               [--branch NAME] [--attempts N] [--source-base URL]
+                              [--token-env NAME]
 
 DIR (--records) holds the new records as <device>/<record>.json (the
 benchmark shards' records/ folders merged). They are copied into records/ on
@@ -24,10 +25,15 @@ committed and pushed. A push that loses a race with another publish is
 retried from a fresh fetch, up to N times (default 5). The built pages
 (the files `judge leaderboard --list-outputs` names) are copied into --site.
 Source links start with URL (in GitHub Actions, by default, the repository's
-blob/<branch>/).
-Exit status: 0 published or already up to date; 1 the leaderboard build
-skipped some record (named on stderr; the rest is still published); 2 a
-usage, set-up or push error.
+blob/<branch>/). With --token-env, the environment variable NAME holds the
+token for the fetch and the push, handed to those two git commands alone
+(never written into .git/config).
+A record the leaderboard build cannot use (invalid UTF-8, a bad field, an
+unknown problem...) is skipped with its reason, listed on stderr, in the
+job summary ($GITHUB_STEP_SUMMARY, when set) and in leaderboard.json; the
+rest is built, committed and left in --site all the same.
+Exit status: 0 published or already up to date (skipped records included);
+2 a usage, set-up or push error.
 EOF
 }
 
@@ -37,7 +43,7 @@ EOF
 # created in the checkout and the first publish starts a parentless history.
 publish_attempt() {
   local tree=$1 base=""
-  if git fetch --quiet --no-tags "$remote" "+refs/heads/$branch:refs/leaderboard-publish/base" 2>/dev/null; then
+  if remote_git fetch --quiet --no-tags "$remote" "+refs/heads/$branch:refs/leaderboard-publish/base" 2>/dev/null; then
     base=$(git rev-parse refs/leaderboard-publish/base)
     git -C "$tree" reset --quiet --hard "$base"
   else
@@ -71,13 +77,17 @@ publish_attempt() {
   if [[ -d "$tree/records" ]]; then
     find "$tree/records" -mindepth 2 -maxdepth 2 -name '*.json' -type f -exec cp -t "$flat" {} +
   fi
-  run_judge leaderboard --results "$flat" --out "$work/pages" ${source_base:+--source-base "$source_base"} >"$work/leaderboard.log" 2>&1 || build_status=$?
+  # The device table is this checkout's (main's): each GPU's bounds come
+  # from it, never from what a record claims.
+  run_judge leaderboard --results "$flat" --out "$work/pages" --devices "$(devices_file)" \
+    ${source_base:+--source-base "$source_base"} >"$work/leaderboard.log" 2>&1 || build_status=$?
   cat "$work/leaderboard.log" >&2
   case "$build_status" in
     0) ;;
-    5) log "publish: the leaderboard build skipped some record (above); publishing the rest"; skipped_some=true ;;
+    5) log "publish: the leaderboard build skipped some record (above); publishing the rest" ;;
     *) die "publish: judge leaderboard failed (exit $build_status)" ;;
   esac
+  skipped_lines=$(grep '^judge leaderboard: skipped ' "$work/leaderboard.log" || true)
   local page
   for page in "${pages[@]}"; do
     [[ -f "$work/pages/$page" ]] || die "publish: judge leaderboard wrote no $page"
@@ -97,7 +107,7 @@ publish_attempt() {
            git commit-tree "$new_tree" "${parent[@]}" -m "Leaderboard: $added new record(s)" \
              -m "Built by tools/ci/leaderboard.sh publish${GITHUB_RUN_ID:+ in run $GITHUB_RUN_ID}.") ||
     die "publish: cannot commit"
-  if git push --quiet "$remote" "$commit:refs/heads/$branch" 2>"$work/push.log"; then
+  if remote_git push --quiet "$remote" "$commit:refs/heads/$branch" 2>"$work/push.log"; then
     log "publish: pushed ${commit:0:12} to $branch"
     return 0
   fi
@@ -117,12 +127,41 @@ pages_changed() {
   done
   return 1
 }
+# remote_git ARGS...: git ARGS, with the token of --token-env (when given) as
+# an HTTP header in this one command's environment: the token never sits in
+# .git/config while the cache is restored and the judge built.
+remote_git() {
+  if [[ -z "$token_env" ]]; then git "$@"; return; fi
+  local token=${!token_env:-}
+  [[ -n "$token" ]] || die "publish: --token-env $token_env: the variable is empty"
+  GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0="http.extraheader" \
+    GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $(printf 'x-access-token:%s' "$token" | base64 -w0)" git "$@"
+}
+
+# write_skipped_summary: the records the build skipped, for the job summary.
+write_skipped_summary() {
+  [[ -n "${GITHUB_STEP_SUMMARY:-}" ]] || return 0
+  {
+    echo "## Leaderboard publish"
+    echo
+    if [[ -z "$skipped_lines" ]]; then
+      echo "Every record was used."
+    else
+      echo "$(grep -c . <<<"$skipped_lines") record(s) skipped (the rest is published):"
+      echo
+      echo "| record and reason |"
+      echo "|---|"
+      while IFS= read -r line; do echo "| $(md_cell "${line#judge leaderboard: skipped }") |"; done <<<"$skipped_lines"
+    fi
+  } >>"$GITHUB_STEP_SUMMARY"
+}
+
 strip_build_time() {
   sed -E 's/(generated"?:? ?"?|Generated )[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/\1TIME/g'
 }
 
 publish_main() {
-  local records="" site="" remote=origin branch=leaderboard attempts=5 source_base=""
+  local records="" site="" remote=origin branch=leaderboard attempts=5 source_base="" token_env=""
   # In CI, sources link to the branch the records were made from (a branch,
   # not a commit, so the same records render the same pages on every run).
   if [[ -n "${GITHUB_REPOSITORY:-}" && -n "${GITHUB_REF_NAME:-}" ]]; then
@@ -136,6 +175,7 @@ publish_main() {
       --remote) remote=${2:?--remote needs a name or URL}; shift 2 ;;
       --branch) branch=${2:?--branch needs a name}; shift 2 ;;
       --attempts) attempts=${2:?--attempts needs a number}; shift 2 ;;
+      --token-env) token_env=${2:?--token-env needs a variable name}; shift 2 ;;
       -h|--help) publish_usage; return 0 ;;
       *) publish_usage >&2; die "publish: unknown argument '$1'" ;;
     esac
@@ -152,15 +192,17 @@ publish_main() {
   records=$(cd "$records" && pwd)
   local committer_name=${LEADERBOARD_GIT_NAME:-github-actions[bot]}
   local committer_email=${LEADERBOARD_GIT_EMAIL:-41898282+github-actions[bot]@users.noreply.github.com}
-  local skipped_some=false
+  [[ -z "$token_env" || "$token_env" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "publish: --token-env needs a variable name"
+  [[ -z "$token_env" || -n "${!token_env:-}" ]] || die "publish: --token-env $token_env: the variable is empty"
+  local skipped_lines=""
   judge_binary
   # The files the leaderboard build writes: the judge's list, not ours.
   local pages=()
   mapfile -t pages < <(run_judge leaderboard --list-outputs)
   ((${#pages[@]})) || die "publish: judge leaderboard --list-outputs named no file"
 
-  # A private worktree of this checkout: it shares the remote's credentials
-  # (actions/checkout keeps them in the checkout's config) and nothing else.
+  # A private worktree of this checkout, sharing its remotes (the token, when
+  # any, comes with --token-env to the fetch and the push alone).
   local work tree
   work=$(mktemp -d)
   tree="$work/tree"
@@ -185,5 +227,5 @@ publish_main() {
   local page
   for page in "${pages[@]}"; do cp "$work/pages/$page" "$site/"; done
   log "publish: pages in $site"
-  ! $skipped_some || return 1
+  write_skipped_summary
 }

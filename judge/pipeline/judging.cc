@@ -683,7 +683,14 @@ class Judging {
     measurement.noise_bound_ms = noise_bound_ms(overhead);
     std::vector<double> figures_ms;
     double measured_seconds = 0;
-    while (!should_stop(settings.stopping, figures_ms, measured_seconds)) {
+    // Also done once the figure's standard error is within its noise bound:
+    // more batches would not make it more trustworthy than the bound.
+    auto within_noise = [&] {
+      if (figures_ms.size() < settings.stopping.min_runs) return false;
+      const Timing so_far = summarise(figures_ms, 0);
+      return so_far.rse * so_far.mean_ms <= measurement.noise_bound_ms;
+    };
+    while (!should_stop(settings.stopping, figures_ms, measured_seconds) && !within_noise()) {
       if (!time_left(test_case.name)) return false;
       report_progress(bench_activity(test_case, figures_ms, overhead.calls, settings), call_limit * overhead.calls,
                       estimate_ms * overhead.calls / 1000, "the warm-up call");

@@ -475,6 +475,29 @@ TEST_F(JudgingTest, NoisyTimesRunToTheMostRunsAllowed) {
   EXPECT_EQ(report.benchmarks[0].timing.times_ms.size(), 12u);
 }
 
+// Batches whose figures spread more than the 1% target, but whose
+// standard error is already within the noise bound, stop at the minimum:
+// more would not make the figure more trustworthy than its bound.
+TEST_F(JudgingTest, NoisyTimesWithinTheNoiseBoundStopAtTheMinimumRuns) {
+  m_options.benchmark = true;
+  int run = 0;
+  FakeProcesses processes(m_problem, [&run](const FakeCall& call) {
+    FakeReply reply;
+    reply.calibration_jitter_ms = 10;  // a bound of 10 / 16 ms per call
+    if (call.runner == "bench") {
+      const int index = ++run - 2;  // the warm-up call is -1, then batches of 16
+      reply.round_trip_ms = index >= 0 && index / 16 % 2 ? 3 : 1;  // batches alternate 1 and 3 ms per call
+    }
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  EXPECT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  ASSERT_EQ(report.benchmarks.size(), 1u);
+  EXPECT_EQ(report.benchmarks[0].measurement.calls_per_batch, 16);
+  EXPECT_GT(report.benchmarks[0].timing.rse, 0.01);
+  EXPECT_EQ(report.benchmarks[0].timing.times_ms.size(), 5u);
+}
+
 // The claim in the reply is a diagnostic: the figure is the judge's clock.
 TEST_F(JudgingTest, AShortClaimDoesNotShortenTheFigure) {
   m_options.benchmark = true;

@@ -25,7 +25,7 @@ namespace judge {
 
 // What one batch may hold, and how precise the figure should be.
 struct BatchLimits {
-  int max_calls = 64;                       // calls in one batch
+  int max_calls = 16;                       // calls in one batch (more buys little: see README.md)
   double max_bytes = 256.0 * 1024 * 1024;   // tensors of all its calls together (the judge holds them all)
   double max_batch_seconds = 2.0;           // estimated time of one batch's calls
   double target_noise = 0.01;               // wanted noise bound per call, as a fraction of the figure
@@ -33,7 +33,7 @@ struct BatchLimits {
 };
 
 // The batch sizes the calibration measures for a case whose one call moves
-// `call_bytes` of tensors: 1, 4, 16, 64 up to the limits (1 at least).
+// `call_bytes` of tensors: 1, 4, 16, ... up to the limits (1 at least).
 std::vector<int> batch_sizes(const BatchLimits& limits, double call_bytes);
 
 // The calibrated overhead of a batch of `calls` empty calls.

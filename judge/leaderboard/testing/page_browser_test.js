@@ -27,7 +27,9 @@ const H100 = "NVIDIA H100 80GB HBM3";
 const A100 = "NVIDIA A100-SXM4-40GB";
 const L4 = "NVIDIA L4";
 const SLUGS = {[H100]: "h100", [A100]: "a100", [L4]: "l4", "Unknown GPU": "unknown-gpu"};
-const board = (problem, device) => data.boards.find(b => b.problem === problem && b.device === device);
+// The float32 board of a problem on a device (a float16 record ranks on a board of its own).
+const board = (problem, device) =>
+    data.boards.find(b => b.problem === problem && b.device === device && (b.dtype || "float32") === "float32");
 const boardId = b => SLUGS[b.device] + "/" + b.problem + (b.dtype && b.dtype !== "float32" ? "/" + b.dtype : "") +
                      (b.bench_tier !== "full" ? "/" + b.bench_tier : "");
 
@@ -105,7 +107,7 @@ const inViewport = (page, id) => page.evaluate(id => {
     const shown = await shownBoards(page);
     assert.strictEqual(shown.length, data.boards.length);
     for (const b of data.boards) {
-      const match = shown.find(s => s.problem === b.problem && s.device === b.device);
+      const match = shown.find(s => s.id === boardId(b));
       assert.ok(match, "no section for " + b.problem + " on " + b.device);
       assert.deepStrictEqual(match.rows.map(r => r.record), b.entries.map(e => e.record));
       assert.deepStrictEqual(match.rows.map(r => r.author), b.entries.map(e => e.author));
@@ -162,7 +164,8 @@ const inViewport = (page, id) => page.evaluate(id => {
   await check("source links point at the judged commit; judge versions are short; dates have times", async () => {
     const b = board("vector-add", H100);
     const alice = b.entries.find(e => e.author === "alice");
-    const carol = b.entries.find(e => e.author === "carol");
+    const carol = data.boards.find(x => x.problem === "vector-add" && x.device === H100 && x.dtype === "float16")
+                      .entries.find(e => e.author === "carol");
     const link = r => page.getAttribute(`tr[data-record="${r.record}"] td.title a`, "href");
     assert.strictEqual(await link(alice), sourceBase.replace("/blob/main/", "/blob/" + alice.judge_version + "/") + alice.path);
     assert.strictEqual(await link(carol), sourceBase + carol.path, "a dirty tree links the branch's file");
@@ -255,8 +258,8 @@ const inViewport = (page, id) => page.evaluate(id => {
   await check("search finds problems, tags, authors and titles", async () => {
     await page.fill("#search", "linear-algebra");
     assert.deepStrictEqual((await visibleBoards(page)).sort(), ["a100/matmul", "h100/matmul"]);
-    await page.fill("#search", "carol");
-    assert.deepStrictEqual(await visibleBoards(page), ["h100/vector-add"]);
+    await page.fill("#search", "carol");      // her only entry is in float16, on a board of its own
+    assert.deepStrictEqual(await visibleBoards(page), ["h100/vector-add/float16"]);
     assert.deepStrictEqual(await page.$$eval("#search-results a", a => a.map(x => x.getAttribute("href"))), ["#author/carol"]);
     await page.fill("#search", "grid stride");  // a submission's title
     assert.deepStrictEqual(await visibleBoards(page), ["h100/vector-add"]);
@@ -285,7 +288,7 @@ const inViewport = (page, id) => page.evaluate(id => {
     const hrefs = await page.$$eval(statement + " a", a => a.map(x => x.getAttribute("href")));
     assert.deepStrictEqual(hrefs, ["https://tensara.org/problems/vector-addition", "#"]);
     const boards = await page.$$eval("#problem-view li a", a => a.map(x => x.getAttribute("href")).sort());
-    assert.deepStrictEqual(boards, ["#a100/vector-add", "#h100/vector-add", "#unknown-gpu/vector-add"]);
+    assert.deepStrictEqual(boards, ["#a100/vector-add", "#h100/vector-add", "#h100/vector-add/float16", "#unknown-gpu/vector-add"]);
     await page.click("#problem-view a.back");
     await page.waitForSelector("#overview:not([hidden])");
   });

@@ -7,6 +7,8 @@
 namespace cucpu::compiler {
 namespace {
 
+constexpr const char* kWarpBarrier = "__cucpu_warp_barrier";
+
 enum class StatementKind { barrier, barrier_loop, guard, uniform, thread };
 
 // An interchangeable loop, as interchangeable_loop found it.
@@ -53,16 +55,26 @@ class RegionPlanner {
 
   bool contains_barrier(size_t b, size_t e) const {
     for (size_t i = b; i < e; ++i) {
+      if (c_.is(i, "__syncthreads") || c_.is(i, kWarpBarrier) || m_groups.barriers.count(i)) return true;
+    }
+    return false;
+  }
+
+  // A block's barrier (not only the warp barriers of lowered collectives).
+  bool contains_block_barrier(size_t b, size_t e) const {
+    for (size_t i = b; i < e; ++i) {
       if (c_.is(i, "__syncthreads") || m_groups.barriers.count(i)) return true;
     }
     return false;
   }
 
-  // `__syncthreads();` or a thread block's sync statement.
+  // `__syncthreads();`, a thread block's sync statement, or the barrier of
+  // a lowered warp collective (warp_slots.h).
   bool barrier_statement(size_t b, size_t e) const {
     auto group_barrier = m_groups.barriers.find(b);
     if (group_barrier != m_groups.barriers.end()) return group_barrier->second == e;
-    return e - b == 4 && c_.is(b, "__syncthreads") && c_.is(b + 1, "(") && c_.is(b + 2, ")") && c_.is(b + 3, ";");
+    return e - b == 4 && (c_.is(b, "__syncthreads") || c_.is(b, kWarpBarrier)) && c_.is(b + 1, "(") &&
+           c_.is(b + 2, ")") && c_.is(b + 3, ";");
   }
 
   // Classifies and records the statements of the list [b, e); recurses into
@@ -91,6 +103,11 @@ class RegionPlanner {
           // A braced block (an inlined call): a statement list of its own.
           step.kind = PlanStep::Kind::block;
           if (!process_list(first + 1, s.end - 1, uniform, false, &step.body)) return false;
+        } else if (guard_around_warp_collectives(first, s.end)) {
+          step.kind = PlanStep::Kind::block;
+          if (!guarded_block(first, s.end, uniform, &step.body)) return false;
+          s.kind = StatementKind::guard;
+          continue;
         } else if (!c_.is(first, "for")) {
           return fail("has a __syncthreads() inside a statement other than a 'for' loop");
         } else if (!barrier_loop(first, s.end, uniform, &step.body)) {
@@ -345,6 +362,22 @@ class RegionPlanner {
       j = end;
     }
     return false;
+  }
+
+  // `if (condition) { ... }` (no else) whose body holds warp collectives
+  // (their barriers, warp_slots.h) and no block barrier: the warp-uniform
+  // `if (warp == 0) { v = warp_sum(v); ... }` of a block reduction. As a
+  // guard, every thread loop inside skips the threads whose condition was
+  // false, as lanes outside the branch take no part in the collective on a
+  // GPU (where a lane outside it but named in the mask is an error).
+  bool guard_around_warp_collectives(size_t b, size_t e) const {
+    if (!c_.is(b, "if") || !c_.is(b + 1, "(")) return false;
+    size_t brace = c_.closing_bracket(b + 1, m_body_end) + 1;
+    if (brace >= e || !c_.is(brace, "{") || c_.closing_bracket(brace, m_body_end) + 1 != e) return false;
+    for (size_t j = b + 2; j < brace - 1; ++j) {
+      if (c_.is(j, "{")) return false;  // a lambda or braced value in the condition
+    }
+    return !contains_block_barrier(brace, e);
   }
 
   bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform, std::vector<PlanStep>* steps) {

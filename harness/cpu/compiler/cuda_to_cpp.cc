@@ -2,6 +2,7 @@
 #include "cuda_to_cpp.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "builtin_variables.h"
@@ -11,6 +12,7 @@
 #include "source_edits.h"
 #include "source_tokens.h"
 #include "split_barriers.h"
+#include "warp_slots.h"
 #include "token_cursor.h"
 
 namespace cucpu::compiler {
@@ -85,23 +87,54 @@ RewriteResult rewrite_once(std::string_view preprocessed, const RewriteOptions& 
 
 }  // namespace
 
-// Device functions holding a barrier are inlined into the kernels that call
-// them (inline_barrier_calls.h), but kept only where the kernel then splits:
-// a kernel left to fibers keeps its calls, so barrier-divergence reports
-// still count a function's barrier as one call site.
+// Device functions holding a barrier or warp collective are inlined into
+// the kernels that call them (inline_barrier_calls.h), and warp collectives
+// lowered to slots around added barriers (warp_slots.h), but both are kept
+// only where the kernel then splits: a kernel left to fibers keeps its
+// calls and collectives, so barrier-divergence reports still count a
+// function's barrier as one call site, and a collective keeps its
+// rendezvous, which reports lanes that never arrive. The race-checking
+// build (exact_barriers) lowers nothing: the barrier a lowered collective
+// adds would order every warp of the block, not just its own.
 RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOptions& options) {
   if (!options.split_barriers) return rewrite_once(preprocessed, options);
-  InlinedSource inlined = inline_barrier_calls(preprocessed);
-  if (inlined.kernels.empty()) return rewrite_once(preprocessed, options);
-  RewriteResult result = rewrite_once(inlined.text, options);
+  struct Prepared {
+    std::string text;
+    std::set<std::string> kernels;  // kernels it changed
+  };
+  auto prepare = [&](const std::set<std::string>& only_kernels) {
+    InlinedSource inlined = inline_barrier_calls(preprocessed, only_kernels);
+    Prepared prepared{std::move(inlined.text), std::move(inlined.kernels)};
+    if (!options.exact_barriers) {
+      LoweredSource lowered = lower_warp_collectives(prepared.text, only_kernels);
+      prepared.text = std::move(lowered.text);
+      prepared.kernels.insert(lowered.kernels.begin(), lowered.kernels.end());
+    }
+    return prepared;
+  };
+  Prepared prepared = prepare({});
+  if (prepared.kernels.empty()) return rewrite_once(preprocessed, options);
+  RewriteResult result = rewrite_once(prepared.text, options);
   std::set<std::string> split(result.split_kernels.begin(), result.split_kernels.end());
   std::set<std::string> kept;
-  for (const std::string& kernel : inlined.kernels) {
+  for (const std::string& kernel : prepared.kernels) {
     if (split.count(kernel)) kept.insert(kernel);
   }
-  if (kept.size() == inlined.kernels.size()) return result;
-  if (kept.empty()) return rewrite_once(preprocessed, options);
-  return rewrite_once(inline_barrier_calls(preprocessed, kept).text, options);
+  if (kept.size() == prepared.kernels.size()) return result;
+  // Why each kernel given up stays on fibers: the reason it did not split
+  // with its calls inlined and collectives lowered, not the mere presence
+  // of the call or collective that the final text keeps.
+  std::map<std::string, std::string> reasons;
+  for (const std::string& entry : result.kept_on_fibers) {
+    std::string name = entry.substr(0, entry.find(':'));
+    if (prepared.kernels.count(name)) reasons[name] = entry;
+  }
+  RewriteResult final_result = rewrite_once(kept.empty() ? std::string(preprocessed) : prepare(kept).text, options);
+  for (std::string& entry : final_result.kept_on_fibers) {
+    auto reason = reasons.find(entry.substr(0, entry.find(':')));
+    if (reason != reasons.end()) entry = reason->second;
+  }
+  return final_result;
 }
 
 }  // namespace cucpu::compiler

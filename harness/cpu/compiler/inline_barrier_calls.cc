@@ -158,21 +158,33 @@ class Inliner {
       if (end <= i) return;
       size_t first = i;
       while (first < end && m_c.directive(first)) ++first;
-      if (m_c.is(first, "{")) {
-        visit_list(first + 1, end - 1, kernel_names, edits);
-      } else if (m_c.is(first, "for") && m_c.is(first + 1, "(")) {
-        size_t body = m_c.closing_bracket(first + 1, e) + 1;
-        if (m_c.is(body, "{")) visit_list(body + 1, m_c.closing_bracket(body, e), kernel_names, edits);
-      } else if (!m_c.identifier(first) || !(m_c.is(first, "if") || m_c.is(first, "while") || m_c.is(first, "do") ||
-                                           m_c.is(first, "switch") || m_c.is(first, "return"))) {
-        inline_in_statement(first, end, kernel_names, edits);
-      }
+      visit_statement(first, end, kernel_names, edits);
       i = end;
     }
   }
 
-  void inline_in_statement(size_t b, size_t e, const std::set<std::string>& kernel_names, std::vector<Edit>* edits) {
-    if (!m_c.is(e - 1, ";")) return;
+  // A statement of a list, or the unbraced body of a `for`, `if` or `else`
+  // (`if (warp == 0) total = warp_sum(v);`), whose inlined call gets braces.
+  void visit_statement(size_t first, size_t end, const std::set<std::string>& kernel_names,
+                       std::vector<Edit>* edits, bool needs_braces = false) {
+    if (m_c.is(first, "{")) {
+      visit_list(first + 1, end - 1, kernel_names, edits);
+    } else if ((m_c.is(first, "for") || m_c.is(first, "if")) && m_c.is(first + 1, "(")) {
+      size_t body = m_c.closing_bracket(first + 1, end) + 1;
+      size_t body_end = statement_end(m_c, body, end);
+      if (body < end) visit_statement(body, body_end, kernel_names, edits, true);
+      if (m_c.is(first, "if") && m_c.is(body_end, "else") && body_end + 1 < end) {
+        visit_statement(body_end + 1, end, kernel_names, edits, true);
+      }
+    } else if (!m_c.identifier(first) || !(m_c.is(first, "while") || m_c.is(first, "do") ||
+                                         m_c.is(first, "switch") || m_c.is(first, "return"))) {
+      inline_in_statement(first, end, kernel_names, edits, needs_braces);
+    }
+  }
+
+  void inline_in_statement(size_t b, size_t e, const std::set<std::string>& kernel_names, std::vector<Edit>* edits,
+                           bool needs_braces) {
+    if (!m_c.is(e - 1, ";") || m_c.directive(b)) return;
     for (size_t i = b; i < e; ++i) {
       if (!m_c.identifier(i) || m_c.member_access(i) || !m_c.is(i + 1, "(")) continue;
       auto callee = m_callees.find(m_c.word(i));
@@ -183,13 +195,14 @@ class Inliner {
       std::string call_text(m_c.source().substr(m_c.token(i).begin, m_c.token(close).end - m_c.token(i).begin));
       std::string result = "cucpu_inl" + std::to_string(m_round) + "_" + std::to_string(m_counter) + "_result";
       std::string prefix = callee->second.return_type == "void" ? "" : callee->second.return_type + " " + result + "; ";
-      edits->push_back({m_c.token(b).begin, m_c.token(b).begin, prefix + *body + " "});
+      edits->push_back({m_c.token(b).begin, m_c.token(b).begin, (needs_braces ? "{ " : "") + prefix + *body + " "});
       // The call reads as its result; its line breaks stay.
       std::string replacement = callee->second.return_type == "void" ? "(void)0" : result;
       for (char ch : call_text) {
         if (ch == '\n') replacement += '\n';
       }
       edits->push_back({m_c.token(i).begin, m_c.token(close).end, replacement});
+      if (needs_braces) edits->push_back({m_c.token(e - 1).end, m_c.token(e - 1).end, " }"});
       ++m_counter;
       return;
     }

@@ -220,9 +220,15 @@ TEST(SplitBarriers, KernelsThatStayOnFibers) {
       {"__cucpu_global__ void k(int* o, int n) { for (int i = 0; i < n; ++i) { "
        "__syncthreads(); if (o[i]) break; } }\n",
        "'break' or 'continue'"},
-      {"__cucpu_global__ void k(int* o) { int v = __shfl_sync(~0u, 1, 0); __syncthreads(); "
-       "o[TX] = v; }\n",
-       "uses '__shfl_sync'"},
+      {"__cucpu_global__ void k(int* o) { unsigned m = __activemask(); __syncthreads(); "
+       "o[TX] = m; }\n",
+       "uses '__activemask'"},
+      // A collective in a condition is not lowered (warp_slots.h).
+      {"__cucpu_global__ void k(int* o) { if (__any_sync(~0u, o[TX])) o[TX] = 0; }\n", "uses '__any_sync'"},
+      // A guard around collectives may not hold a block barrier.
+      {"__cucpu_global__ void k(int* o) { if (TX < 32) { o[TX] = __shfl_sync(~0u, o[TX], 0); "
+       "__syncthreads(); } }\n",
+       "inside a statement other than a 'for' loop"},
       // Threads that wait for each other outside __syncthreads must be able to
       // yield their fiber.
       {"__cucpu_global__ void k(int* o, Bar* b) { o[TX] = 1; b->arrive_and_wait(); "
@@ -230,14 +236,43 @@ TEST(SplitBarriers, KernelsThatStayOnFibers) {
        "uses 'arrive_and_wait'"},
       {"__cucpu_global__ void k(int* o) { while (o[0] == 0) __nanosleep(8); __syncthreads(); }\n",
        "uses '__nanosleep'"},
-      // A call in a branch is not inlined (inline_barrier_calls.h).
+      // A call in a branch is inlined, but its barrier is then in the branch.
       {"void helper(int* o) { __syncthreads(); }\n"
        "__cucpu_global__ void k(int* o) { o[TX] = 1; __syncthreads(); if (o[0]) helper(o); }\n",
-       "calls 'helper'"},
+       "inside a statement other than a 'for' loop"},
       {"__cucpu_global__ void k(int* o) { auto v = o[TX]; __syncthreads(); o[TX + 1] = v; }\n",
        "keeps the local 'v' across a barrier, but its declaration is not plain"},
   };
   for (const Case& k : cases) EXPECT_TRUE(contains(fiber_reason(k.kernel), k.reason)) << k.kernel;
+}
+
+// A block reduction written with shuffles: the helper is inlined, each
+// shuffle is a store, a barrier and a read (warp_slots.h), and the first
+// warp's `if (warp == 0)` is a guard whose thread loops skip other warps.
+TEST(SplitBarriers, WarpCollectivesSplitAroundSlots) {
+  RewriteResult result = rewrite(
+      "float warp_sum(float v) {\n"
+      "  for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);\n"
+      "  return v;\n"
+      "}\n"
+      "__cucpu_global__ void reduce(const float* in, float* out) {\n"
+      "  __cucpu_shared__ float sums[32];\n"
+      "  unsigned tid = TX, lane = tid % 32, warp = tid / 32;\n"
+      "  float v = warp_sum(in[tid]);\n"
+      "  if (lane == 0) sums[warp] = v;\n"
+      "  __syncthreads();\n"
+      "  if (warp == 0) {\n"
+      "    v = warp_sum(sums[lane]);\n"
+      "    if (lane == 0) *out = v;\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  const std::string out = result.text.substr(result.text.find("void reduce"));
+  EXPECT_FALSE(contains(out, "__shfl_down_sync(")) << out;
+  EXPECT_FALSE(contains(out, "__cucpu_warp_barrier")) << out;
+  EXPECT_TRUE(contains(out, "::cucpu::detail::split_warp<0>::store(cucpu_t,")) << out;
+  EXPECT_TRUE(contains(out, "::cucpu::detail::split_warp<1>::shfl<")) << out;
+  EXPECT_TRUE(contains(out, "if (!cucpu_guard_0_at[cucpu_t]) return;")) << out;
 }
 
 TEST(SplitBarriers, ReturnAfterTheLastBarrierAndPragmas) {

@@ -16,32 +16,6 @@ unsigned word_of(const LaneSlot& slot) {
   return word;
 }
 
-// The lane whose value `lane` receives from a shuffle (itself when the source
-// is outside its width segment or not a participant).
-unsigned shuffle_source(const LaneSlot& slot, unsigned lane, unsigned group) {
-  int width = slot.width;
-  if (width <= 0 || width > 32 || (width & (width - 1)) != 0) width = 32;
-  unsigned base = lane & ~unsigned(width - 1);
-  unsigned offset = lane - base;
-  long source = lane;
-  switch (slot.op) {
-    case WarpOp::shfl_idx: source = base + (unsigned(slot.argument) & unsigned(width - 1)); break;
-    case WarpOp::shfl_up: source = offset >= unsigned(slot.argument) ? long(lane) - slot.argument : lane; break;
-    case WarpOp::shfl_down: source = offset + unsigned(slot.argument) < unsigned(width) ? lane + slot.argument : lane; break;
-    case WarpOp::shfl_xor: {
-      // PTX shfl.bfly: a source up to the end of the lane's own segment is
-      // taken, so a lane may read from an earlier segment; one in a later
-      // segment leaves the lane its own value.
-      unsigned other = lane ^ (unsigned(slot.argument) & 31u);
-      source = other <= base + unsigned(width) - 1 ? other : lane;
-      break;
-    }
-    default: break;
-  }
-  if (source < 0 || source > 31 || !((group >> source) & 1u)) return lane;
-  return unsigned(source);
-}
-
 unsigned reduce_word(WarpOp op, const WarpRun& warp, unsigned group) {
   unsigned result = op == WarpOp::reduce_and ? ~0u : op == WarpOp::reduce_min ? ~0u : 0u;
   for (unsigned lane = 0; lane < 32; ++lane) {
@@ -71,7 +45,7 @@ void complete(WarpRun& warp, unsigned group) {
       case WarpOp::shfl_up:
       case WarpOp::shfl_down:
       case WarpOp::shfl_xor:
-        std::memcpy(slot.result, warp.lanes[shuffle_source(slot, lane, group)].value, sizeof slot.result);
+        std::memcpy(slot.result, warp.lanes[shuffle_source(slot.op, lane, slot.argument, slot.width, group)].value, sizeof slot.result);
         continue;
       case WarpOp::sync: break;
       case WarpOp::any: word = reduce_word(WarpOp::ballot, warp, group) != 0; break;

@@ -27,6 +27,7 @@
 #include "cucpu/warp.h"
 #include "cucpu/launch.h"
 #include "cucpu/split_kernel.h"
+#include "cucpu/split_warp.h"
 #include "cucpu/symbol_api.h"
 #include "cucpu/texture.h"
 

@@ -18,4 +18,31 @@ void warp_collective(WarpOp op, unsigned mask, const void* value, unsigned value
 // Lanes of the caller's warp that exist and have not returned.
 unsigned active_lanes();
 
+// The lane whose value `lane` receives from a shuffle: itself when the
+// source is outside its width segment or not in `group` (the participants).
+// Shared by the fibers' rendezvous (runtime/warp.cc) and split kernels
+// (split_warp.h), so both follow PTX's segment rules alike.
+inline unsigned shuffle_source(WarpOp op, unsigned lane, int argument, int width, unsigned group) {
+  if (width <= 0 || width > 32 || (width & (width - 1)) != 0) width = 32;
+  const unsigned base = lane & ~unsigned(width - 1);
+  const unsigned offset = lane - base;
+  long source = lane;
+  switch (op) {
+    case WarpOp::shfl_idx: source = base + (unsigned(argument) & unsigned(width - 1)); break;
+    case WarpOp::shfl_up: source = offset >= unsigned(argument) ? long(lane) - argument : lane; break;
+    case WarpOp::shfl_down: source = offset + unsigned(argument) < unsigned(width) ? lane + argument : lane; break;
+    case WarpOp::shfl_xor: {
+      // PTX shfl.bfly: a source up to the end of the lane's own segment is
+      // taken, so a lane may read from an earlier segment; one in a later
+      // segment leaves the lane its own value.
+      const unsigned other = lane ^ (unsigned(argument) & 31u);
+      source = other <= base + unsigned(width) - 1 ? other : lane;
+      break;
+    }
+    default: break;
+  }
+  if (source < 0 || source > 31 || !((group >> source) & 1u)) return lane;
+  return unsigned(source);
+}
+
 }  // namespace cucpu::detail

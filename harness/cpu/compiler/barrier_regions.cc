@@ -105,7 +105,7 @@ class RegionPlanner {
           if (!process_list(first + 1, s.end - 1, uniform, false, &step.body)) return false;
         } else if (guard_around_warp_collectives(first, s.end)) {
           step.kind = PlanStep::Kind::block;
-          if (!guarded_block(first, s.end, uniform, &step.body)) return false;
+          if (!guarded_block(first, s.end, uniform, &step.body, true)) return false;
           s.kind = StatementKind::guard;
           continue;
         } else if (!c_.is(first, "for")) {
@@ -380,9 +380,10 @@ class RegionPlanner {
     return !contains_block_barrier(brace, e);
   }
 
-  bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform, std::vector<PlanStep>* steps) {
+  bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform, std::vector<PlanStep>* steps,
+                     bool listed = false) {
     size_t brace = c_.closing_bracket(b + 1, m_body_end) + 1;
-    m_plan.guards.push_back({b, brace, e - 1});
+    m_plan.guards.push_back({b, brace, e - 1, listed});
     m_guard_stack.push_back(int(m_plan.guards.size()) - 1);
     bool planned = process_list(brace + 1, e - 1, uniform, false, steps);
     m_guard_stack.pop_back();

@@ -31,12 +31,18 @@ struct ThreadRegion {
   std::vector<int> guards;  // RegionPlan::guards around it, outermost first
 };
 
-// `if (condition) { body }` around interchanged loops: the header's tokens
-// `if` and `{` and the body's closing brace.
+// `if (condition) { body }` around interchanged loops or warp collectives:
+// the header's tokens `if` and `{` and the body's closing brace.
 struct Guard {
   size_t if_token;
   size_t open_brace;
   size_t close_brace;
+  // The header lists the threads whose condition holds, and the thread
+  // loops inside run over the list (else: a flag per thread that each
+  // thread loop tests). For warp collectives' guards, which usually keep
+  // one warp of many (`if (warp == 0)`): a loop over the whole block for
+  // each of its collectives cost more than the collectives themselves.
+  bool listed = false;
 };
 
 // A local declared at the top level of a thread statement.
@@ -77,7 +83,8 @@ struct RegionPlan {
   bool exit_flags = false;
   std::vector<size_t> returns;
   // Guards: each header `if (c) {` is a region that sets the thread's flag
-  // to c; the regions inside skip threads whose flag is false.
+  // to c (or lists the thread when c holds); the regions inside skip
+  // threads whose flag is false (or run over the list).
   std::vector<Guard> guards;
 };
 

@@ -272,7 +272,10 @@ TEST(SplitBarriers, WarpCollectivesSplitAroundSlots) {
   EXPECT_FALSE(contains(out, "__cucpu_warp_barrier")) << out;
   EXPECT_TRUE(contains(out, "::cucpu::detail::split_warp<0>::store(cucpu_t,")) << out;
   EXPECT_TRUE(contains(out, "::cucpu::detail::split_warp<1>::shfl<")) << out;
-  EXPECT_TRUE(contains(out, "if (!cucpu_guard_0_at[cucpu_t]) return;")) << out;
+  // The guard lists the first warp's threads, and its loops run over them.
+  EXPECT_TRUE(contains(out, "if (warp == 0) cucpu_guard_0_list_at[cucpu_guard_0_count++] = cucpu_t;")) << out;
+  EXPECT_TRUE(contains(out, "::cucpu::detail::for_each_listed_thread(cucpu_guard_0_list_at, cucpu_guard_0_count,"))
+      << out;
 }
 
 TEST(SplitBarriers, ReturnAfterTheLastBarrierAndPragmas) {

@@ -34,6 +34,12 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
   const std::string loop = "::cucpu::detail::for_each_thread<" + thread_counter_type(c, plan.locals) + ">";
   std::vector<Edit> edits;
   std::string begin = " ::cucpu::detail::split_block_begin();";
+  for (size_t i = open; i < close; ++i) {
+    if (!c.is(i, "split_warp")) continue;
+    // Lowered warp collectives read it (warp_slots.h).
+    begin += " const bool cucpu_whole_warps = ::cucpu::detail::tls_context.start_count % 32 == 0;";
+    break;
+  }
   if (plan.exit_flags) {
     begin += " " + per_thread_array("bool", "cucpu_exited") +
              "for (unsigned cucpu_i = 0; cucpu_i < ::cucpu::detail::tls_context.start_count; ++cucpu_i)"
@@ -44,10 +50,18 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
   }
   for (size_t g = 0; g < plan.guards.size(); ++g) {
     const Guard& guard = plan.guards[g];
-    std::string flag = "cucpu_guard_" + std::to_string(g);
-    begin += " " + per_thread_array("bool", flag);
-    edits.push_back({c.token(guard.if_token).begin, c.token(guard.if_token).end, flag + "_at[cucpu_t] ="});
-    edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end, ";"});
+    std::string name = "cucpu_guard_" + std::to_string(g);
+    if (guard.listed) {
+      // `if (c) {` -> `if (c) list[count++] = t;`; the count is reset
+      // before the header's thread loop (below).
+      begin += " " + per_thread_array("unsigned", name + "_list") + "unsigned " + name + "_count = 0;";
+      edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end,
+                       name + "_list_at[" + name + "_count++] = cucpu_t;"});
+    } else {
+      begin += " " + per_thread_array("bool", name);
+      edits.push_back({c.token(guard.if_token).begin, c.token(guard.if_token).end, name + "_at[cucpu_t] ="});
+      edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end, ";"});
+    }
     edits.push_back({c.token(guard.close_brace).begin, c.token(guard.close_brace).end, ""});
   }
   edits.push_back({c.token(open).end, c.token(open).end, begin});
@@ -85,11 +99,26 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     // Openers go at the end of the token before the region, so a #pragma
     // line that starts the region stays at the start of its line.
     size_t before = c.token(region.first - 1).end;
-    std::string skips;
+    std::string skips, region_loop = loop + "(", reset;
     if (plan.exit_flags && region.first > plan.returns.front()) skips += "if (cucpu_exited_at[cucpu_t]) return; ";
-    for (int g : region.guards) skips += "if (!cucpu_guard_" + std::to_string(g) + "_at[cucpu_t]) return; ";
+    for (int g : region.guards) {
+      const std::string name = "cucpu_guard_" + std::to_string(g);
+      // The innermost listed guard's list holds only threads that passed
+      // the guards around it.
+      if (plan.guards[size_t(g)].listed) {
+        region_loop = "::cucpu::detail::for_each_listed_thread(" + name + "_list_at, " + name + "_count, ";
+      } else {
+        skips += "if (!" + name + "_at[cucpu_t]) return; ";
+      }
+    }
+    for (size_t g = 0; g < plan.guards.size(); ++g) {
+      if (plan.guards[g].listed && plan.guards[g].if_token == region.first) {
+        reset = "cucpu_guard_" + std::to_string(g) + "_count = 0; ";
+      }
+    }
     edits.push_back({before, before,
-                     code.storage + loop + "([&]([[maybe_unused]] unsigned cucpu_t) { " + skips + code.bindings});
+                     code.storage + reset + region_loop + "[&]([[maybe_unused]] unsigned cucpu_t) { " + skips +
+                         code.bindings});
     size_t after = c.token(region.last - 1).end;
     edits.push_back({after, after, code.write_backs + " });"});
     push_closing_braces(after);

@@ -161,7 +161,7 @@ class Lowerer {
         if (args.size() != 3 && args.size() != 4) return;
         const std::string value = spell(args[1]);
         store = collective + "store(cucpu_t, " + value + ");";
-        read = collective + "shfl<::std::decay_t<decltype(" + value + ")>>(cucpu_t, " + kDetail + "WarpOp::" +
+        read = collective + "shfl<::std::decay_t<decltype(" + value + ")>>(cucpu_t, cucpu_whole_warps, " + kDetail + "WarpOp::" +
                what.op + ", " + spell(args[0]) + ", int" + spell(args[2]) + ", " +
                (args.size() == 4 ? "int" + spell(args[3]) : std::string("32")) + ")";
         break;

@@ -5,7 +5,7 @@
 //     v += __shfl_down_sync(0xffffffff, v, offset);
 // becomes, on the same line,
 //     ::cucpu::detail::split_warp<0>::store(cucpu_t, (v)); __cucpu_warp_barrier();
-//     v += ::cucpu::detail::split_warp<0>::shfl<...>(cucpu_t, shfl_down, (0xffffffff), int(offset), 32);
+//     v += ::cucpu::detail::split_warp<0>::shfl<...>(cucpu_t, cucpu_whole_warps, shfl_down, (0xffffffff), int(offset), 32);
 // and `__syncwarp();` becomes `__cucpu_warp_barrier();`. The operand is
 // evaluated before the barrier, the rest of the statement after it. A
 // statement that is the unbraced body of a `for`, `if` or `else` gets braces.
@@ -19,7 +19,8 @@
 // `if` condition, __activemask, __match_all_sync, cooperative groups' tiles.
 // The caller keeps the lowering only for kernels that then split, where
 // every thread statement runs in a thread loop whose counter, `cucpu_t`,
-// is the thread's index in its block (thread_loops.h).
+// is the thread's index in its block, and `cucpu_whole_warps` says whether
+// the block's size is a multiple of 32 (thread_loops.h).
 #pragma once
 
 #include <set>

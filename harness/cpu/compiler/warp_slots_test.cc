@@ -23,7 +23,7 @@ TEST(WarpSlots, AShuffleBecomesAStoreABarrierAndARead) {
   std::string kernel = kernel_of(out.text);
   EXPECT_NE(kernel.find("for (int o = 16; o > 0; o /= 2) { ::cucpu::detail::split_warp<0>::store(cucpu_t, (v)); "
                         "__cucpu_warp_barrier(); v += ::cucpu::detail::split_warp<0>::shfl<"
-                        "::std::decay_t<decltype((v))>>(cucpu_t, ::cucpu::detail::WarpOp::shfl_down, (0xffffffffu), "
+                        "::std::decay_t<decltype((v))>>(cucpu_t, cucpu_whole_warps, ::cucpu::detail::WarpOp::shfl_down, (0xffffffffu), "
                         "int(o), 32); }"),
             std::string::npos)
       << kernel;

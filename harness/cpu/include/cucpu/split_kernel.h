@@ -61,4 +61,17 @@ inline void for_each_thread(Region&& region) {
   }
 }
 
+// Runs `region(linear index)` for the threads in `list` (in its order, the
+// order the threads were run in when the list was made), with threadIdx
+// set: the threads inside a guard (compiler/barrier_regions.h).
+template <class Region>
+inline void for_each_listed_thread(const unsigned* list, unsigned count, Region&& region) {
+  ThreadContext& context = tls_context;
+  for (unsigned i = 0; i < count; ++i) {
+    const unsigned linear = list[i];
+    set_thread_index(context, linear);
+    region(linear);
+  }
+}
+
 }  // namespace cucpu::detail

@@ -4,7 +4,7 @@
 //
 //     v += __shfl_down_sync(mask, v, 4);
 // becomes
-//     split_warp<3>::store(t, v); <barrier>  v += split_warp<3>::shfl<float>(t, shfl_down, mask, 4, 32);
+//     split_warp<3>::store(t, v); <barrier>  v += split_warp<3>::shfl<float>(t, whole, shfl_down, mask, 4, 32);
 //
 // (t: the thread's index in the block). Every thread stores its operand in its own slot of the collective's
 // buffer; after the barrier (the end of one thread loop) every slot of the
@@ -54,12 +54,15 @@ struct split_warp {
   // thread, like __shared__ arrays: one block at a time. Reached through
   // T*, so g++ knows a slot store leaves the thread context and other
   // types' memory alone (a char buffer's would not).
+  //
+  // A warp's worth of spare slots on each side lets a shuffle read its
+  // source and its own slot before choosing (below), as a vector loop does.
   template <class T>
   static T* slots() {
     static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= kMaxShuffleBytes,
                   "warp collective: operand must be a trivially copyable type of at most 16 bytes");
-    alignas(64) static thread_local unsigned char bytes[1024 * sizeof(T)];
-    return reinterpret_cast<T*>(bytes);
+    alignas(64) static thread_local unsigned char bytes[(32 + 1024 + 32) * sizeof(T)];
+    return reinterpret_cast<T*>(bytes) + 32;
   }
 
   template <class T>
@@ -67,10 +70,33 @@ struct split_warp {
     slots<T>()[linear] = value;
   }
 
+  // `whole_warps`: every warp of the block has its 32 lanes (the split
+  // kernel's `cucpu_whole_warps`, a constant of the block, so that g++
+  // takes the test out of the thread loop).
   template <class T>
-  static T shfl(unsigned linear, WarpOp op, unsigned mask, int argument, int width) {
+  static T shfl(unsigned linear, bool whole_warps, WarpOp op, unsigned mask, int argument, int width) {
     const unsigned lane = linear & 31u;
-    const T* warp = slots<T>() + (linear - lane);
+    const T* block = slots<T>();
+    if (whole_warps && width == 32 && mask == ~0u) {
+      // One segment per warp, no lane left out: what is left has no
+      // branch: up and down read both candidates (a delta past 32 reads a
+      // spare slot) and select, which vectorises.
+      const unsigned delta = unsigned(argument) < 32u ? unsigned(argument) : 32u;
+      switch (op) {
+        case WarpOp::shfl_down: {
+          const T source = block[linear + delta], own = block[linear];
+          return lane + delta < 32u ? source : own;
+        }
+        case WarpOp::shfl_up: {
+          const T source = block[int(linear) - int(delta)], own = block[linear];
+          return lane >= delta ? source : own;
+        }
+        case WarpOp::shfl_xor: return block[linear ^ (unsigned(argument) & 31u)];
+        case WarpOp::shfl_idx: return block[(linear & ~31u) | (unsigned(argument) & 31u)];
+        default: break;
+      }
+    }
+    const T* warp = block + (linear - lane);
     if (split_warp_whole(mask, linear)) return warp[shuffle_source(op, lane, argument, width, ~0u)];
     return warp[shuffle_source(op, lane, argument, width, split_warp_group(mask, linear))];
   }

@@ -13,7 +13,9 @@
 //     memory and are combined by the first warp under `if (warp == 0)` or
 //     `if (threadIdx.x < 32)`, on 1-D and 2-D (32x8) blocks and on a block of
 //     48 threads, whose second warp has 16 lanes and takes part only with
-//     the mask of its live lanes.
+//     the mask of its live lanes; a 32x8 block whose rows are warps, summed
+//     under `if (threadIdx.y == 0)`; the tail of an array, where threads past
+//     its end return and the others shuffle with a ballot of the live lanes.
 // Lanes follow the linear thread index. Every expected value is computed on
 // the host by simulating the documented shuffle semantics on whole warps.
 #include <vector>
@@ -452,6 +454,46 @@ __global__ void partial_warp_kernel(const int* in, int* out) {
   o[2] = half_scan;
 }
 
+// A 2-D block whose rows are warps (blockDim.x == 32): each row sums with
+// butterflies, the row totals meet in shared memory and row 0 adds them
+// under `if (threadIdx.y == 0)`.
+__global__ void row_sum_kernel(const int* in, int* out) {
+  __shared__ int row_totals[32];
+  const int t = threadIdx.x + blockDim.x * threadIdx.y;
+  int v = in[blockIdx.x * blockDim.x * blockDim.y + t];
+  for (int mask = 16; mask > 0; mask /= 2) v += __shfl_xor_sync(kFull, v, mask);
+  if (threadIdx.x == 0) row_totals[threadIdx.y] = v;
+  __syncthreads();
+  if (threadIdx.y == 0) {
+    int total = threadIdx.x < blockDim.y ? row_totals[threadIdx.x] : 0;
+    total = int(warp_sum(float(total)));
+    if (threadIdx.x == 0) out[blockIdx.x] = total;
+  }
+}
+
+// The tail of an array: threads past n return first, and the lanes left
+// shuffle with the mask of the live lanes, taken by a ballot before the
+// return. Lane 0 writes each warp's sum, every live lane its inclusive scan.
+__global__ void tail_kernel(const int* in, int* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int lane = threadIdx.x % 32;
+  const unsigned live = __ballot_sync(kFull, i < n);
+  if (i >= n) return;
+  const int x = in[i];
+  int sum = x;
+  for (int offset = 16; offset > 0; offset /= 2) {
+    int other = __shfl_down_sync(live, sum, offset);
+    if (lane + offset < 32 && ((live >> (lane + offset)) & 1u)) sum += other;
+  }
+  int scan = x;
+  for (int offset = 1; offset < 32; offset *= 2) {
+    int y = __shfl_up_sync(live, scan, offset);
+    if (lane >= offset) scan += y;
+  }
+  out[2 * i] = lane == 0 ? sum : 0;
+  out[2 * i + 1] = scan;
+}
+
 void check_block_patterns() {
   {  // block sums on 1-D blocks of 256 and 2-D blocks of 32x8, and 64x2
     const dim3 shapes[] = {dim3(256), dim3(32, 8), dim3(64, 2)};
@@ -485,6 +527,29 @@ void check_block_patterns() {
     for (int i = 0; i < n; ++i) want[i] = in[i] * threads - total[i / threads];
     conformance::check_equal(got.data(), want.data(), n,
                              "block total by if (threadIdx.x < 32) butterflies, shared back to 1024 threads");
+  }
+  {  // rows of a 32x8 block are warps
+    const int blocks = 4, n = blocks * 256;
+    const std::vector<int> in = conformance::pattern(n, 13);
+    std::vector<int> got = conformance::run_on_device(
+        in, blocks, [&](const int* d_in, int* d_out) { row_sum_kernel<<<blocks, dim3(32, 8)>>>(d_in, d_out); });
+    std::vector<int> want(blocks, 0);
+    for (int i = 0; i < n; ++i) want[i / 256] += in[i];
+    conformance::check_equal(got.data(), want.data(), blocks,
+                             "32x8 block sum: row butterflies, row totals added under if (threadIdx.y == 0)");
+  }
+  {  // 200 elements in blocks of 128: the last warp has 8 live lanes, then none
+    const int n = 200, threads = 128, blocks = 2;
+    const std::vector<int> in = conformance::pattern(n, 19);
+    std::vector<int> got = conformance::run_on_device(
+        in, 2 * n, [&](const int* d_in, int* d_out) { tail_kernel<<<blocks, threads>>>(d_in, d_out, n); });
+    std::vector<int> want(2 * n, 0);
+    for (int i = 0; i < n; ++i) {
+      want[2 * i + 1] = (i % 32 ? want[2 * (i - 1) + 1] : 0) + in[i];
+      want[2 * (i - i % 32)] += in[i];
+    }
+    conformance::check_equal(got.data(), want.data(), want.size(),
+                             "tail after an early return: shfl_down sum and shfl_up scan on the ballot of live lanes");
   }
   {  // 48 threads: a full warp and a half warp
     const int blocks = 3, threads = 48, n = blocks * threads;

@@ -35,8 +35,8 @@ __global__ void activemask_kernel(unsigned* out, int live) {
 __global__ void match_types_kernel(unsigned* out) {
   const int lane = threadIdx.x % 32;
   unsigned* o = out + 4 * threadIdx.x;
-  o[0] = __match_any_sync(kFull, 1.0f + 0.25f * (lane % 2));                // 1.0 and 1.25
-  o[1] = __match_any_sync(kFull, 2.0 + 0.5 * (lane % 3));                   // 2.0, 2.5, 3.0
+  o[0] = __match_any_sync(kFull, 1.0f + 0.25f * (lane % 2));               // 1.0 and 1.25
+  o[1] = __match_any_sync(kFull, 2.0 + 0.5 * (lane % 3));                  // 2.0, 2.5, 3.0
   o[2] = __match_any_sync(kFull, static_cast<long long>(lane % 2) << 32);  // upper word only
   o[3] = __match_any_sync(kFull, (static_cast<unsigned long long>(lane % 4) << 40) | 7u);
 }
@@ -82,7 +82,8 @@ int main() {
       std::vector<unsigned> g(32), want(32);
       for (int lane = 0; lane < 32; ++lane) {
         g[lane] = got[4 * lane + f];
-        for (int other = 0; other < 32; ++other) want[lane] |= unsigned(other % classes[f] == lane % classes[f]) << other;
+        for (int other = 0; other < 32; ++other)
+          want[lane] |= unsigned(other % classes[f] == lane % classes[f]) << other;
       }
       conformance::check_equal(g.data(), want.data(), 32, names[f]);
     }

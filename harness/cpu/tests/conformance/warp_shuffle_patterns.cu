@@ -51,7 +51,8 @@ std::vector<T> shuffle_warp_per_lane(const std::vector<T>& warp, Mode mode, B b_
 }
 template <class T>
 std::vector<T> shuffle_warp(const std::vector<T>& warp, Mode mode, int b, int width = 32) {
-  return shuffle_warp_per_lane(warp, mode, [b](int) { return b; }, width);
+  return shuffle_warp_per_lane(
+      warp, mode, [b](int) { return b; }, width);
 }
 
 // ---- every shuffle at every width, on five types ---------------------------
@@ -60,7 +61,7 @@ std::vector<T> shuffle_warp(const std::vector<T>& warp, Mode mode, int b, int wi
 // exact double "key". The host computes the same key from x with host_key.
 __device__ int make_value(int x, int*) { return x; }
 __device__ float make_value(int x, float*) { return x * 0.5f + 0.25f; }
-__device__ double make_value(int x, double*) { return x * 1e10 + 0.5; }           // beyond 32 bits
+__device__ double make_value(int x, double*) { return x * 1e10 + 0.5; }             // beyond 32 bits
 __device__ long long make_value(int x, long long*) { return x * (1LL << 33) + 7; }  // both words differ
 
 __device__ double key(int v) { return v; }
@@ -79,7 +80,7 @@ double host_key(Type type, int x) {
   return 0;
 }
 
-constexpr int kForms = 9;   // shuffle forms per width
+constexpr int kForms = 9;  // shuffle forms per width
 constexpr int kWidthGroups = 4;
 const int kGroupWidths[kWidthGroups] = {32, 16, 8, 4};
 
@@ -144,8 +145,14 @@ void check_shuffle_forms(Type type, const std::vector<int>& in, int blocks, dim3
         std::vector<double> want;
         switch (form) {
           case 0: want = shuffle_warp(warp, Mode::idx, 5, width); break;
-          case 1: want = shuffle_warp_per_lane(warp, Mode::idx, [](int l) { return l + 1; }, width); break;
-          case 2: want = shuffle_warp_per_lane(warp, Mode::idx, [](int l) { return l - 1; }, width); break;
+          case 1:
+            want = shuffle_warp_per_lane(
+                warp, Mode::idx, [](int l) { return l + 1; }, width);
+            break;
+          case 2:
+            want = shuffle_warp_per_lane(
+                warp, Mode::idx, [](int l) { return l - 1; }, width);
+            break;
           case 3: want = shuffle_warp(warp, Mode::up, 1, width); break;
           case 4: want = shuffle_warp(warp, Mode::up, 3, width); break;
           case 5: want = shuffle_warp(warp, Mode::down, 1, width); break;
@@ -224,7 +231,8 @@ __global__ void loop_patterns_kernel(const int* in, int* out, int rounds) {
   o[5] = warp_max(x);
 
   int smallest = x;  // min to lane 0 with a warpSize bound, then broadcast
-  for (int offset = warpSize / 2; offset > 0; offset >>= 1) smallest = min(smallest, __shfl_down_sync(kFull, smallest, offset));
+  for (int offset = warpSize / 2; offset > 0; offset >>= 1)
+    smallest = min(smallest, __shfl_down_sync(kFull, smallest, offset));
   o[6] = __shfl_sync(kFull, smallest, 0);
 
   int half_sum = x;  // sum of each half-warp, broadcast from its lane 0
@@ -265,8 +273,7 @@ __global__ void loop_patterns_kernel(const int* in, int* out, int rounds) {
 }
 
 // The host's version of loop_patterns_kernel for one warp of the block.
-std::vector<std::vector<int>> expected_loop_patterns(const std::vector<int>& x, int warp, int rounds,
-                                                     int block_y) {
+std::vector<std::vector<int>> expected_loop_patterns(const std::vector<int>& x, int warp, int rounds, int block_y) {
   std::vector<std::vector<int>> f(kLoopFields, std::vector<int>(32));
   std::vector<float> s(x.begin(), x.end());
   for (int offset = 16; offset > 0; offset /= 2) {
@@ -442,7 +449,7 @@ __global__ void partial_warp_kernel(const int* in, int* out) {
   if (lane == 0) warp_totals[warp] = v;
   int first_of_warp = 0;
   if (warp == 0) first_of_warp = __shfl_sync(kFull, x, 0);  // full mask on the full warp only
-  int half_scan = x;  // each live lane's inclusive scan within its half-warp
+  int half_scan = x;                                        // each live lane's inclusive scan within its half-warp
   for (int offset = 1; offset < 16; offset *= 2) {
     int y = __shfl_up_sync(mask, half_scan, offset, 16);
     if ((lane & 15) >= offset) half_scan += y;

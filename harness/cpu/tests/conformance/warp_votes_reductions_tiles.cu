@@ -42,8 +42,8 @@ __global__ void vote_kernel(const int* in, unsigned* out, int* compacted_slot, i
   const int x = in[i];
   unsigned* o = out + kVoteFields * i;
   o[0] = __ballot_sync(kFull, x > 0);
-  o[1] = __any_sync(kFull, x % 7 == 0);
-  o[2] = __all_sync(kFull, x > -450);
+  o[1] = __any_sync(kFull, x % 7 == 0) != 0;  // CUDA promises non-zero, not 1
+  o[2] = __all_sync(kFull, x > -450) != 0;
   o[3] = 0xdeadu;
   if (warp == 0) o[3] = __ballot_sync(kFull, x % 3 == 0);  // warp-uniform guard
   // Compaction of the kept elements: each lane's position among them.
@@ -62,17 +62,17 @@ __global__ void vote_kernel(const int* in, unsigned* out, int* compacted_slot, i
   o[5] = o[6] = 0xbeefu;
   if (lane < 16) {
     o[5] = __ballot_sync(0x0000ffffu, x > 0);
-    o[6] = unsigned(__all_sync(0x0000ffffu, x > -450)) * 2 + unsigned(__any_sync(0x0000ffffu, x % 7 == 0));
+    o[6] = unsigned(__all_sync(0x0000ffffu, x > -450) != 0) * 2 + unsigned(__any_sync(0x0000ffffu, x % 7 == 0) != 0);
   }
 }
 
 void check_votes(int blocks, dim3 block) {
   const int threads = int(block.x * block.y), n = blocks * threads;
   std::vector<int> in = conformance::pattern(n, 17);
-  for (int i = 0; i < 32; ++i) in[32 + i] = 100 + i;  // a warp where every lane is positive
-  in[5 * 32 + 4] = 14;                                 // warp 5 has a multiple of 7 ...
+  for (int i = 0; i < 32; ++i) in[32 + i] = 100 + i;        // a warp where every lane is positive
+  in[5 * 32 + 4] = 14;                                      // warp 5 has a multiple of 7 ...
   for (int i = 0; i < 32; ++i) in[4 * 32 + i] = 2 * i + 1;  // ... warp 4 has odd values only
-  in[4 * 32 + 3] = 21;                                 // and one multiple of 7
+  in[4 * 32 + 3] = 21;                                      // and one multiple of 7
   int* d_in = conformance::device_copy(in);
   unsigned* d_out = conformance::device_array<unsigned>(size_t(kVoteFields) * n);
   int* d_slot = conformance::device_array<int>(n);
@@ -254,11 +254,12 @@ void check_reductions(int blocks, dim3 block) {
       }
     }
   }
-  const char* names[kReduceFields] = {
-      "__reduce_add_sync(int)",       "__reduce_min_sync(int)",       "__reduce_max_sync(int)",
-      "__reduce_add_sync(unsigned)",  "__reduce_min_sync(unsigned)",  "__reduce_max_sync(unsigned)",
-      "__reduce_and_sync",            "__reduce_or_sync",             "__reduce_xor_sync",
-      "__match_any_sync(unsigned)",   "__match_any_sync(int)",        "reduce and match on the lower half-warp's mask"};
+  const char* names[kReduceFields] = {"__reduce_add_sync(int)",      "__reduce_min_sync(int)",
+                                      "__reduce_max_sync(int)",      "__reduce_add_sync(unsigned)",
+                                      "__reduce_min_sync(unsigned)", "__reduce_max_sync(unsigned)",
+                                      "__reduce_and_sync",           "__reduce_or_sync",
+                                      "__reduce_xor_sync",           "__match_any_sync(unsigned)",
+                                      "__match_any_sync(int)",       "reduce and match on the lower half-warp's mask"};
   for (int f = 0; f < kReduceFields; ++f) {
     std::vector<unsigned> g(n), wv(n);
     for (int i = 0; i < n; ++i) {
@@ -321,8 +322,9 @@ __global__ void syncwarp_kernel(const int* in, int* out) {
 void check_syncwarp(int blocks, dim3 block) {
   const int threads = int(block.x * block.y), n = blocks * threads;
   const std::vector<int> in = conformance::pattern(n, 29);
-  std::vector<int> got = conformance::run_on_device(
-      in, size_t(kSyncwarpFields) * n, [&](const int* d_in, int* d_out) { syncwarp_kernel<<<blocks, block>>>(d_in, d_out); });
+  std::vector<int> got = conformance::run_on_device(in, size_t(kSyncwarpFields) * n, [&](const int* d_in, int* d_out) {
+    syncwarp_kernel<<<blocks, block>>>(d_in, d_out);
+  });
   std::vector<int> want(got.size());
   for (int w = 0; w < n / 32; ++w) {
     const int* x = &in[32 * w];

@@ -7,7 +7,8 @@
 //   - __reduce_add/min/max_sync on int and unsigned (values that order
 //     differently signed and unsigned), __reduce_and/or/xor_sync;
 //   - __match_any_sync on unsigned and int keys;
-//   - all of these on a partial mask under `if (lane < 16)`, on 2-D blocks
+//   - all of these on a partial mask under `if (lane < 16)` (the other half
+//     running other collectives in the `else` at the same time), on 2-D blocks
 //     (32x8, lanes follow the linear index) and on a block of 48 threads,
 //     whose second warp uses the mask of its 16 live lanes;
 //   - __syncwarp() and __syncwarp(mask) ordering lanes' shared-memory writes
@@ -192,8 +193,13 @@ __global__ void reduce_kernel(const int* in, unsigned* out) {
   o[8] = __reduce_xor_sync(mask, u);
   o[9] = __match_any_sync(mask, unsigned(x % 5 + 5));  // five classes
   o[10] = __match_any_sync(mask, x / 100);             // int keys, negative ones too
-  o[11] = 0xbeefu;
-  if (lane < 16) o[11] = __reduce_add_sync(mask & 0x0000ffffu, u) ^ __match_any_sync(mask & 0x0000ffffu, x % 3);
+  // The two halves of the warp, each on its side of a branch, with its own
+  // mask and its own collectives at the same time.
+  if (lane < 16) {
+    o[11] = __reduce_add_sync(mask & 0x0000ffffu, u) ^ __match_any_sync(mask & 0x0000ffffu, x % 3);
+  } else {
+    o[11] = __ballot_sync(mask & 0xffff0000u, x > 0) | __reduce_max_sync(mask & 0xffff0000u, x & 0xfff);
+  }
 }
 
 void check_reductions(int blocks, dim3 block) {
@@ -229,8 +235,12 @@ void check_reductions(int blocks, dim3 block) {
         uor |= u(x[l]) & 0x0ff00ff0u;
         uxor ^= u(x[l]);
       }
-      unsigned low_sum = 0;
+      unsigned low_sum = 0, high_ballot = 0, high_max = 0;
       for (int l = 0; l < std::min(live, 16); ++l) low_sum += u(x[l]);
+      for (int l = 16; l < live; ++l) {
+        high_ballot |= unsigned(x[l] > 0) << l;
+        high_max = std::max(high_max, unsigned(x[l] & 0xfff));
+      }
       for (int l = 0; l < live; ++l) {
         unsigned* o = &want[size_t(kReduceFields) * (b * threads + warp_base + l)];
         o[0] = sum;
@@ -250,16 +260,17 @@ void check_reductions(int blocks, dim3 block) {
         }
         o[9] = same5;
         o[10] = same100;
-        o[11] = l < 16 ? low_sum ^ same3 : 0xbeefu;
+        o[11] = l < 16 ? low_sum ^ same3 : high_ballot | high_max;
       }
     }
   }
-  const char* names[kReduceFields] = {"__reduce_add_sync(int)",      "__reduce_min_sync(int)",
-                                      "__reduce_max_sync(int)",      "__reduce_add_sync(unsigned)",
-                                      "__reduce_min_sync(unsigned)", "__reduce_max_sync(unsigned)",
-                                      "__reduce_and_sync",           "__reduce_or_sync",
-                                      "__reduce_xor_sync",           "__match_any_sync(unsigned)",
-                                      "__match_any_sync(int)",       "reduce and match on the lower half-warp's mask"};
+  const char* names[kReduceFields] = {
+      "__reduce_add_sync(int)",      "__reduce_min_sync(int)",
+      "__reduce_max_sync(int)",      "__reduce_add_sync(unsigned)",
+      "__reduce_min_sync(unsigned)", "__reduce_max_sync(unsigned)",
+      "__reduce_and_sync",           "__reduce_or_sync",
+      "__reduce_xor_sync",           "__match_any_sync(unsigned)",
+      "__match_any_sync(int)",       "each half-warp on its side of a branch, with its own mask"};
   for (int f = 0; f < kReduceFields; ++f) {
     std::vector<unsigned> g(n), wv(n);
     for (int i = 0; i < n; ++i) {

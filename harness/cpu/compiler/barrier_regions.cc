@@ -114,6 +114,8 @@ class RegionPlanner {
           return false;
         }
         s.kind = StatementKind::barrier_loop;
+      } else if (top_level && block_return(s.begin, s.end, uniform)) {
+        s.kind = StatementKind::uniform;
       } else if (uniform_statement(s.begin, s.end, uniform)) {
         s.kind = StatementKind::uniform;
       } else if (UniformLoop loop; m_interchange_loops && interchangeable_loop(s.begin, s.end, uniform, &loop)) {
@@ -179,6 +181,23 @@ class RegionPlanner {
         }
       }
     }
+    return true;
+  }
+
+  // `if (condition) return;` (or `{ return; }`) whose condition is the same
+  // for the whole block (`if (row >= rows) return;` with `row` from
+  // blockIdx): run once between the thread loops, it ends the block.
+  bool block_return(size_t b, size_t e, const std::vector<std::string>& uniform) {
+    if (!c_.is(b, "if") || !c_.is(b + 1, "(")) return false;
+    size_t close = c_.closing_bracket(b + 1, e);
+    if (close >= e) return false;
+    size_t at = close + 1;
+    const bool braced = c_.is(at, "{");
+    if (braced) ++at;
+    if (!c_.is(at, "return") || !c_.is(at + 1, ";")) return false;
+    if (at + 2 + (braced ? 1 : 0) != e || (braced && !c_.is(at + 2, "}"))) return false;
+    if (!m_uniformity.is_uniform(b + 2, close, uniform)) return false;
+    m_plan.block_returns.push_back(at);
     return true;
   }
 
@@ -464,6 +483,7 @@ class RegionPlanner {
     bool early = false;
     for (size_t i = m_body_begin; i < m_body_end; ++i) {
       if (!c_.is(i, "return")) continue;
+      if (std::find(m_plan.block_returns.begin(), m_plan.block_returns.end(), i) != m_plan.block_returns.end()) continue;
       auto region = m_plan.region_of.find(i);
       if (region == m_plan.region_of.end()) return fail("returns before its last barrier");
       if (region->second != m_final_region) {

@@ -82,6 +82,9 @@ struct RegionPlan {
   // the threads that exited.
   bool exit_flags = false;
   std::vector<size_t> returns;
+  // `if (uniform condition) return;` at the kernel's top level: the whole
+  // block leaves, once, between two thread loops (`returns` excludes them).
+  std::vector<size_t> block_returns;  // their `return` tokens
   // Guards: each header `if (c) {` is a region that sets the thread's flag
   // to c (or lists the thread when c holds); the regions inside skip
   // threads whose flag is false (or run over the list).

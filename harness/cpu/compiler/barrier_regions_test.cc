@@ -153,6 +153,15 @@ TEST(BarrierRegions, UniformLocalsStayOutOfRegions) {
   EXPECT_EQ(p.plan.barriers.size(), 2u);
 }
 
+// The whole block returns, once, between thread loops.
+TEST(BarrierRegions, BlockUniformReturnBeforeABarrier) {
+  Planned p = plan("if (n) return; __syncthreads(); out[__cucpu_builtin_threadIdx.x] = 1;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.block_returns.size(), 1u);
+  EXPECT_TRUE(p.plan.returns.empty());
+  EXPECT_EQ(p.plan.regions.size(), 1u);
+}
+
 TEST(BarrierRegions, WhatStaysOnFibers) {
   EXPECT_EQ(plan("if (n) { __syncthreads(); }").reason,
             "has a __syncthreads() inside a statement other than a 'for' loop");
@@ -162,7 +171,9 @@ TEST(BarrierRegions, WhatStaysOnFibers) {
             "has a barrier in a 'for' loop whose counter 'i' may differ between threads");
   EXPECT_EQ(plan("for (int i = 0; i < n; ++i) { if (i) break; __syncthreads(); }").reason,
             "has 'break' or 'continue' in a loop with a barrier");
-  EXPECT_EQ(plan("if (n) return; __syncthreads();").reason, "returns before its last barrier");
+  EXPECT_EQ(plan("if (__cucpu_builtin_threadIdx.x >= n) return; __syncthreads();").reason,
+            "returns before its last barrier");
+  EXPECT_EQ(plan("if (n) { n = 0; return; } __syncthreads();").reason, "returns before its last barrier");
   EXPECT_EQ(plan("for (int i = 0; i < n; ++i) __syncthreads();").reason,
             "has a barrier in a 'for' loop without a braced body");
   EXPECT_EQ(plan("auto block = cg::this_thread_block(); if (n) { block.sync(); }").reason,

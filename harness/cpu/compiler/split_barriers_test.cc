@@ -278,6 +278,25 @@ TEST(SplitBarriers, WarpCollectivesSplitAroundSlots) {
       << out;
 }
 
+// A return the whole block takes (its condition is block-uniform) runs once,
+// between the thread loops, and ends the block there.
+TEST(SplitBarriers, BlockUniformReturnEndsTheBlock) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(float* o, int rows) {\n"
+      "  int row = __cucpu_builtin_blockIdx.x;\n"
+      "  if (row >= rows) return;\n"
+      "  o[row * BDX + TX] = 1.0f;\n"
+      "  __syncthreads();\n"
+      "  o[row * BDX + TX] += o[row * BDX];\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  const std::string& out = result.text;
+  size_t exit = out.find("if (row >= rows) { ::cucpu::detail::split_block_end(); return; }");
+  ASSERT_NE(exit, std::string::npos) << out;
+  // Outside any thread loop: the first one starts after it.
+  EXPECT_LT(exit, out.find("for_each_thread")) << out;
+}
+
 TEST(SplitBarriers, ReturnAfterTheLastBarrierAndPragmas) {
   RewriteResult result = rewrite(
       "__cucpu_global__ void k(int* o, int n) {\n"
@@ -311,7 +330,7 @@ TEST(SplitBarriers, DeviceFunctionWithABarrierIsInlinedWhenTheKernelSplits) {
   std::string body = split.text.substr(split.text.find("void k("));
   EXPECT_FALSE(contains(body, "exchange("));
   EXPECT_EQ(std::count(body.begin(), body.end(), '\n'), 1) << body;
-  RewriteResult fibers = rewrite(helper + "__cucpu_global__ void k(int* o) { if (o[0]) return; o[1] = exchange(o[TX]); }\n");
+  RewriteResult fibers = rewrite(helper + "__cucpu_global__ void k(int* o) { if (o[TX]) return; o[1] = exchange(o[TX]); }\n");
   ASSERT_EQ(fibers.split_kernels.size(), 0u);
   EXPECT_TRUE(contains(fibers.text, "o[1] = exchange("));
 }

@@ -48,6 +48,9 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       edits.push_back({c.token(at).begin, c.token(at + 1).end, "{ cucpu_exited_at[cucpu_t] = true; return; }"});
     }
   }
+  for (size_t at : plan.block_returns) {
+    edits.push_back({c.token(at).begin, c.token(at + 1).end, "{ ::cucpu::detail::split_block_end(); return; }"});
+  }
   for (size_t g = 0; g < plan.guards.size(); ++g) {
     const Guard& guard = plan.guards[g];
     std::string name = "cucpu_guard_" + std::to_string(g);

@@ -1,7 +1,8 @@
 // Kernels whose barriers the CPU backend can split into loops over threads
 // (block-uniform loops, locals kept across barriers, a uniform variable
 // reassigned between barriers, 2-D blocks, nested loops, `return` after the
-// last barrier, a device function holding a barrier, inlined) and kernels it
+// last barrier, a device function holding a barrier, inlined, a return the
+// whole block takes before a barrier) and kernels it
 // must leave to fibers (a barrier in a branch, a modified parameter, `return`
 // before a barrier).
 // Every result is checked against the host in natural and shuffled order.
@@ -139,6 +140,17 @@ __global__ void early_return_kernel(const int* in, int* out, int n) {
   out[i] = values[last - threadIdx.x] - values[threadIdx.x];
 }
 
+// Split: the whole block returns when its row is past the end (the
+// condition is the same for every thread), before the barrier.
+__global__ void row_return_kernel(const int* in, int* out, int rows) {
+  __shared__ int row_values[64];
+  int row = blockIdx.x;
+  if (row >= rows) return;
+  row_values[threadIdx.x] = in[row * 64 + threadIdx.x];
+  __syncthreads();
+  out[row * 64 + threadIdx.x] = row_values[63 - threadIdx.x] + row;
+}
+
 int main() {
   {  // scan
     const int blocks = 6;
@@ -246,6 +258,17 @@ int main() {
       early_return_kernel<<<2, 128>>>(i, o, 200);
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "return before a barrier");
+  }
+  {  // the whole block returns before the barrier
+    const int rows = 3;
+    std::vector<int> in = conformance::pattern(rows * 64, 11), want(5 * 64, 0);
+    for (int r = 0; r < rows; ++r) {
+      for (int t = 0; t < 64; ++t) want[r * 64 + t] = in[r * 64 + 63 - t] + r;
+    }
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
+      row_return_kernel<<<5, 64>>>(i, o, 3);
+    });
+    conformance::check_equal(got.data(), want.data(), want.size(), "block-uniform return before a barrier");
   }
   return conformance::finish();
 }

@@ -131,7 +131,7 @@ class Inliner {
     }
     for (size_t i = callee.body_open + 1; i < callee.body_close; ++i) {
       std::string_view w = m_c.text(i);
-      if (w == "goto" || w == "static" || w == "__cucpu_shared__" || w == "thread_local" || w == "asm" ||
+      if (w == "goto" || w == "static" || w == "thread_local" || w == "asm" ||
           w == "__asm__") {
         return std::nullopt;
       }
@@ -193,7 +193,7 @@ class Inliner {
       if (!body) return;
       size_t close = m_c.closing_bracket(i + 1, e);
       std::string call_text(m_c.source().substr(m_c.token(i).begin, m_c.token(close).end - m_c.token(i).begin));
-      std::string result = "cucpu_inl" + std::to_string(m_round) + "_" + std::to_string(m_counter) + "_result";
+      std::string result = result_name();
       std::string prefix = callee->second.return_type == "void" ? "" : callee->second.return_type + " " + result + "; ";
       edits->push_back({m_c.token(b).begin, m_c.token(b).begin, (needs_braces ? "{ " : "") + prefix + *body + " "});
       // The call reads as its result; its line breaks stay.
@@ -256,9 +256,16 @@ class Inliner {
       std::string value = m_c.spell(body_end + 1, semicolon, text_of);
       out += (out.back() == ' ' ? "" : " ");
       if (callee.return_type == "void") out += value.empty() ? "" : "(void)(" + value + "); ";
-      else out += prefix + "result = " + value + "; ";
+      else out += result_name() + " = " + value + "; ";
     }
     return out + " }";
+  }
+
+  // The variable that receives the call's value. Not `<prefix>result`: the
+  // body's locals are renamed `<prefix><name>`, and a helper's own local is
+  // often called `result`.
+  std::string result_name() const {
+    return "cucpu_ret" + std::to_string(m_round) + "_" + std::to_string(m_counter);
   }
 
   TokenizedSource m_parsed;

@@ -4,8 +4,12 @@
 // A call is inlined when it sits in a simple statement of a kernel
 // (`T x = f(a);`, `x = f(a) - y;`, `f(a);`) and the callee is one plain
 // function: no template or overload, no default arguments, its only `return`
-// its last statement, no static or __shared__ locals, no goto, not
+// its last statement, no static locals, no goto, not
 // recursive, and no name in its body that the kernel declares for itself.
+// A `__shared__` local (the block reduction's `__shared__ float
+// partial[32];`) is inlined with the rest: each inlined call gets an array
+// of its own, where the GPU has one per function, which only a function
+// that reads what an earlier call left there could tell.
 // The statement
 //     uint v = scan(x, s, n);
 // becomes, on its first line,

@@ -37,11 +37,32 @@ TEST(InlineBarrierCalls, ChainsOfCallsAreInlinedOnTheCallsLine) {
   EXPECT_EQ(kernel.find("scan1("), std::string::npos) << kernel;
   EXPECT_NE(kernel.find("unsigned cucpu_inl0_0_v = (x);"), std::string::npos) << kernel;
   EXPECT_NE(kernel.find("cg::thread_block cucpu_inl1_0_cta = (cucpu_inl0_0_cta);"), std::string::npos) << kernel;
-  EXPECT_NE(kernel.find("out[__cucpu_builtin_threadIdx.x] = cucpu_inl0_0_result"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("out[__cucpu_builtin_threadIdx.x] = cucpu_ret0_0"), std::string::npos) << kernel;
   // The kernel keeps its number of lines.
   std::string original = std::string(kScanShape).substr(std::string(kScanShape).find("__cucpu_global__"));
   EXPECT_EQ(std::count(kernel.begin(), kernel.end(), '\n'), std::count(original.begin(), original.end(), '\n'))
       << kernel;
+}
+
+// A helper's own local named `result` and its __shared__ array: the block
+// reduction contestants write.
+TEST(InlineBarrierCalls, ALocalNamedResultAndASharedArray) {
+  InlinedSource out = inline_barrier_calls(
+      "# 1 \"user.cu\"\n"
+      "float block_sum(float v) {\n"
+      "  __cucpu_shared__ float partial[32];\n"
+      "  partial[__cucpu_builtin_threadIdx.x % 32] = v;\n"
+      "  __syncthreads();\n"
+      "  const float result = partial[0];\n"
+      "  __syncthreads();\n"
+      "  return result;\n"
+      "}\n"
+      "__cucpu_global__ void k(float* o) { const float total = block_sum(o[0]); o[1] = total; }\n");
+  std::string kernel = out.text.substr(out.text.find("__cucpu_global__"));
+  EXPECT_NE(kernel.find("__cucpu_shared__ float cucpu_inl0_0_partial[32];"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("const float cucpu_inl0_0_result = cucpu_inl0_0_partial[0];"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("cucpu_ret0_0 = cucpu_inl0_0_result;"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("const float total = cucpu_ret0_0;"), std::string::npos) << kernel;
 }
 
 TEST(InlineBarrierCalls, OnlyTheKernelsAsked) {

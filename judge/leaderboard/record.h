@@ -25,7 +25,11 @@ namespace judge {
 inline constexpr char kRecordFormat[] = "judge-result-record";
 // Changes when a field changes meaning or goes away; readers refuse newer
 // versions and ignore unknown fields (fields are added without a change).
-inline constexpr int kRecordSchemaVersion = 1;
+// Version 2 names each case's figures as the rest of the judge does
+// (`median_ms`, `mean_ms`, `min_ms`, `max_ms`, and `geomean_ms` overall);
+// version 1 nested them (`runtime_ms: {median, mean, min, max}`,
+// `geomean_runtime_ms`). Both are read; only version 2 is written.
+inline constexpr int kRecordSchemaVersion = 2;
 inline constexpr std::uintmax_t kMaxRecordBytes = 4 << 20;
 
 // Where the timing came from; never compared across kinds.
@@ -60,7 +64,7 @@ struct CaseTiming {
 };
 
 struct Record {
-  int schema_version = kRecordSchemaVersion;
+  int schema_version = kRecordSchemaVersion;  // as read; record_to_json writes the current one
   std::string problem;
   std::string dtype = "float32";  // the dtype [VAR] took (absent in older records: float32)
   std::string solution_path;   // "solutions/<slug>/<file>.cu" for a submission

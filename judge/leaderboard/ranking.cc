@@ -87,6 +87,7 @@ Entry make_entry(const LoadedRecord& loaded, const ProblemFacts& facts, const st
   entry.created = record.created;
   entry.judge_version = record.judge_version;
   entry.dtype = record.dtype;
+  entry.output_fill = record.output_fill;
   entry.baseline = is_baseline_path(record.problem, record.solution_path);
   std::vector<double> times, rates;
   for (const std::string& name : case_order) {
@@ -361,7 +362,7 @@ Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySl
       CpuEmulatedRow row{record.problem,  facts->second.title, normalized_name(record.author), record.account,
                          record.dtype,    record.title,        record.solution_path,  record.verdict,
                          record.message,  record.device.cpu_model, record.created,    record.judge_version,
-                         loaded.id,       record.geomean_ms};
+                         loaded.id,       record.geomean_ms,           record.output_fill};
       if (row.cpu_model.empty()) row.cpu_model = record.device.name;
       auto [it, inserted] = latest_cpu.try_emplace({record.problem, record.solution_path}, row);
       if (!inserted && std::tie(row.created, row.record_id) > std::tie(it->second.created, it->second.record_id)) {

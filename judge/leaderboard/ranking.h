@@ -75,6 +75,9 @@ struct Entry {
   std::string author;         // the display name (NFKC)
   std::string account;        // the GitHub login; empty for a record made elsewhere
   std::string title, solution_path, solution_hash, created, judge_version, dtype;
+  // What the outputs held before each call (record.h): ranked with the
+  // others, as the timing is the same, and shown where it is not zeros.
+  std::string output_fill = kOutputFillZeros;
   double geomean_ms = 0;
   double geomean_gflops = 0;
   double speedup = 0;         // baseline geomean / this geomean; 0 when no baseline
@@ -125,6 +128,7 @@ struct CpuEmulatedRow {
   std::string problem, problem_title, author, account, dtype, title, solution_path, verdict, message, cpu_model, created,
       judge_version, record_id;
   double geomean_ms = 0;
+  std::string output_fill = kOutputFillZeros;
 };
 
 struct Leaderboard {

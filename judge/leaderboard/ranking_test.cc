@@ -309,6 +309,22 @@ TEST_F(TrustRules, EachDtypeHasItsOwnBoard) {
   }
 }
 
+// A record judged with --poison-outputs is timed as any other, so it is
+// ranked with them, and its entry carries the fill for the page to show.
+TEST_F(TrustRules, APoisonFilledRecordIsRankedWithTheOthersAndCarriesItsFill) {
+  LoadedRecord poisoned = record("poisoned", "grace", "Grace Hopper");
+  poisoned.record.output_fill = kOutputFillPoison;
+  for (CaseTiming& c : poisoned.record.cases) c.median_ms *= 0.9;
+  const Leaderboard leaderboard = build({record("ada", "ada", "Ada Lovelace"), poisoned});
+  ASSERT_EQ(leaderboard.boards.size(), 1u);
+  const std::vector<Entry>& entries = leaderboard.boards[0].entries;
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0].record_id, "poisoned");
+  EXPECT_EQ(entries[0].rank, 1);
+  EXPECT_EQ(entries[0].output_fill, kOutputFillPoison);
+  EXPECT_EQ(entries[1].output_fill, kOutputFillZeros);
+}
+
 TEST_F(TrustRules, RanksAccountsAndShowsTheirNames) {
   // One account, two display names: one ranked entry, the faster.
   LoadedRecord faster = record("ada-fast", "ada", "Ada L.", "2026-11-21T10:00:00Z");

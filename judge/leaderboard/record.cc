@@ -167,6 +167,7 @@ json record_to_json(const Record& record) {
             {"device", device_to_json(record.device)},
             {"judge_version", record.judge_version},
             {"seed", record.seed},
+            {"output_fill", record.output_fill},
             {"created", record.created},
             {"check_tier", record.check_tier},
             {"bench_tier", record.bench_tier},
@@ -233,6 +234,11 @@ Record record_from_json(const json& j) {
   require_shape(record.judge_version, judge_version_shape(), top, "judge_version",
                 "a commit, binary-<SHA-256> or a version token");
   record.seed = top.unsigned_integer("seed");
+  if (std::string fill = top.string("output_fill", false); !fill.empty()) record.output_fill = fill;
+  if (record.output_fill != kOutputFillZeros && record.output_fill != kOutputFillPoison) {
+    throw RecordError(top.where("output_fill") + "is '" + printable_line(record.output_fill.substr(0, 40)) +
+                      "', not 'zeros' or 'poison'");
+  }
   record.created = top.string("created");
   require_shape(record.created, created_shape(), top, "created", "an ISO 8601 UTC time (2026-11-23T09:30:00Z)");
   record.check_tier = top.string("check_tier", false);

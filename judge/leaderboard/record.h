@@ -36,6 +36,12 @@ inline constexpr std::uintmax_t kMaxRecordBytes = 4 << 20;
 inline constexpr char kTimingGpu[] = "gpu";
 inline constexpr char kTimingCpuEmulated[] = "cpu-emulated";
 
+// What the outputs held before each call (judge/pipeline/call_data.h): zeros,
+// Tensara's contract and the default, or poison with --poison-outputs. The
+// timing is the same either way; poison only makes the checks stricter.
+inline constexpr char kOutputFillZeros[] = "zeros";
+inline constexpr char kOutputFillPoison[] = "poison";
+
 struct DeviceProperties {
   std::string name;                  // "NVIDIA H100 80GB HBM3", or the CPU model on the CPU backend
   std::string compute_capability;    // "9.0"; empty on the CPU backend
@@ -79,6 +85,7 @@ struct Record {
   DeviceProperties device;
   std::string judge_version;   // git commit, or a content hash of the judge binary
   uint64_t seed = 0;
+  std::string output_fill = kOutputFillZeros;  // kOutputFillZeros or kOutputFillPoison (absent in older records: zeros)
   std::string created;         // ISO 8601 UTC, "2026-11-23T09:30:00Z"
   std::string check_tier;
   std::string bench_tier;      // the tier of `cases`; empty when not benchmarked

@@ -172,6 +172,12 @@ TEST(Record, RefusesForgedVerdictDateVersionAndAccount) {
   EXPECT_EQ(refusal("verdict", "WRONG_ANSWER"), "(accepted)");
   EXPECT_EQ(refusal("judge_version", "binary-" + std::string(64, 'a')), "(accepted)");
   EXPECT_EQ(refusal("account", "ada-l"), "(accepted)");
+  EXPECT_NE(refusal("output_fill", "zeroes").find("field 'output_fill' is 'zeroes', not 'zeros' or 'poison'"),
+            std::string::npos);
+  EXPECT_EQ(refusal("output_fill", "poison"), "(accepted)");
+  nlohmann::json older = j;  // a record from before the field: the default, zeros
+  older.erase("output_fill");
+  EXPECT_EQ(record_from_json(older).output_fill, kOutputFillZeros);
 
   Record stamped = sample_record();
   stamped.account = "ada";

@@ -58,7 +58,8 @@ json submission_fields(const Row& row, const RenderOptions& options) {
           {"source_url", link.url},
           {"source_commit", link.commit},
           {"created", row.created},
-          {"judge_version", row.judge_version}};
+          {"judge_version", row.judge_version},
+          {"output_fill", row.output_fill}};
 }
 
 json entry_json(const Entry& entry, const RenderOptions& options) {
@@ -266,6 +267,13 @@ std::string author_cell(const json& row) {
   return escape_markdown(row["author"].get<std::string>()) + (account.empty() ? "" : " (" + escape_markdown(account) + ")");
 }
 
+// A row judged with outputs filled otherwise than with zeros says so (older
+// leaderboard.json files have no fill: zeros).
+std::string fill_note(const json& row) {
+  const std::string fill = row.value("output_fill", std::string("zeros"));
+  return fill == "zeros" ? "" : "outputs filled with " + escape_markdown(fill) + " before each call (`--poison-outputs`)";
+}
+
 }  // namespace
 
 std::string leaderboard_markdown(const json& leaderboard) {
@@ -308,6 +316,7 @@ std::string leaderboard_markdown(const json& leaderboard) {
         if (entry["suspicious"].get<bool>()) flags = "**suspicious**: ";
         if (entry["allowed"].get<bool>()) flags = "allowed: ";
         for (const json& flag : entry["flags"]) flags += escape_markdown(flag.get<std::string>()) + "; ";
+        if (!fill_note(entry).empty()) flags += fill_note(entry) + "; ";
         md << " " << date_of(entry["created"].get<std::string>()) << " | "
            << escape_markdown(short_version(entry["judge_version"].get<std::string>())) << " | " << flags << " |\n";
       }
@@ -322,7 +331,7 @@ std::string leaderboard_markdown(const json& leaderboard) {
     md << "| `" << escape_markdown(row["problem"].get<std::string>()) << "` | " << author_cell(row)
        << " | " << (url.empty() ? title : "[" + title + "](" + url + ")") << " | "
        << escape_markdown(row["verdict"].get<std::string>())
-       << " | " << escape_markdown(row["cpu_model"].get<std::string>()) << " | "
+       << (fill_note(row).empty() ? "" : " (" + fill_note(row) + ")") << " | " << escape_markdown(row["cpu_model"].get<std::string>()) << " | "
        << (row["emulated_geomean_ms"].is_null() ? "—" : milliseconds(row["emulated_geomean_ms"].get<double>())) << " | "
        << date_of(row["created"].get<std::string>()) << " |\n";
   }

@@ -144,6 +144,23 @@ TEST(Render, MarkdownEscapesTableBreakingAndMarkupCharacters) {
   EXPECT_NE(md.find("| 2026-11-23 00:00 UTC |"), std::string::npos) << "dates have their time";
 }
 
+// An entry judged with --poison-outputs says so in leaderboard.json (which
+// the page reads) and in its Markdown row; one judged with zeros says nothing.
+TEST(Render, AnEntryJudgedWithPoisonedOutputsSaysSo) {
+  Leaderboard leaderboard = hostile_leaderboard();
+  leaderboard.boards[0].entries[1].output_fill = kOutputFillPoison;
+  const nlohmann::json data = leaderboard_json(leaderboard, {});
+  EXPECT_EQ(data["boards"][0]["entries"][0]["output_fill"], "zeros");
+  EXPECT_EQ(data["boards"][0]["entries"][1]["output_fill"], "poison");
+  const std::string md = leaderboard_markdown(data);
+  const std::size_t note = md.find("outputs filled with poison before each call (`--poison-outputs`)");
+  ASSERT_NE(note, std::string::npos) << md;
+  EXPECT_EQ(md.find("outputs filled with", note + 1), std::string::npos) << "only the poisoned entry says so:\n" << md;
+  const std::size_t line = md.rfind('\n', note);
+  EXPECT_EQ(md.substr(line, note - line).find("(solutions/p/x.cu)"), std::string::npos)
+      << "the note is on the first entry's row, not the second's:\n" << md;
+}
+
 TEST(Render, EveryPublishedFormatHasItsOwnFileAndRendersTheData) {
   const nlohmann::json data = leaderboard_json(hostile_leaderboard(), {});
   std::set<std::string> names;

@@ -52,6 +52,7 @@ json to_json(const JudgeReport& report) {
             {"exit_code", verdict_exit_code(report.verdict)},
             {"seed", report.seed},
             {"seed_source", report.seed_given ? "--seed" : "random"},
+            {"output_fill", output_fill_name(report.output_fill)},
             {"checks", checks},
             {"benchmarks", benchmarks},
             {"timing", timing_kind_name(report.timing_kind)},

@@ -62,6 +62,18 @@ TEST(ReportJson, ABenchmarkSaysHowItWasMeasured) {
   EXPECT_EQ(recorded["input_seeds"], nlohmann::json({7, 8}));
 }
 
+// Which fill the outputs held before each call is said in the summary and
+// in --json, for the default and for --poison-outputs.
+TEST(Summary, SaysWhichFillTheOutputsHeld) {
+  JudgeReport report = timed_report(Verdict::Accepted);
+  EXPECT_NE(summary_of(report).find("output fill: zeros (zeros before each call"), std::string::npos)
+      << summary_of(report);
+  EXPECT_EQ(to_json(report)["output_fill"], "zeros");
+  report.output_fill = OutputFill::Poison;
+  EXPECT_NE(summary_of(report).find("output fill: poison (--poison-outputs"), std::string::npos) << summary_of(report);
+  EXPECT_EQ(to_json(report)["output_fill"], "poison");
+}
+
 // One name for the ranked figure: median_ms per case and geomean_ms overall,
 // as in the events, the result record and leaderboard.json.
 TEST(ReportJson, NamesTheMedianAsEverythingElseDoes) {

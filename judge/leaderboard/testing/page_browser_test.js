@@ -179,6 +179,15 @@ const inViewport = (page, id) => page.evaluate(id => {
     assert.match(await page.textContent(`tr[data-record="${carol.record}"] td.title`), /float16/);
   });
 
+  await check("an entry judged with poisoned outputs says so; the others do not", async () => {
+    const poisoned = data.boards.flatMap(b => b.entries).filter(e => e.output_fill === "poison");
+    assert.deepStrictEqual(poisoned.map(e => e.author), ["bob"], "the fixture has one such entry");
+    assert.strictEqual(board("vector-add", A100).entries.find(e => e.author === "bob").rank, 1, "ranked with the others");
+    const tags = await page.$$eval("section.board tr.entry", rows => rows.map(r => [r.getAttribute("data-record"),
+        (r.querySelector("td.title .fill") || {textContent: ""}).textContent]).filter(([, tag]) => tag));
+    assert.deepStrictEqual(tags, [[poisoned[0].record, "outputs: poison"]]);
+  });
+
   await check("the history chart draws every record and the best so far", async () => {
     const b = board("vector-add", H100);
     assert.ok(b.history.length >= 5, "the fixture has records over several days");

@@ -260,11 +260,11 @@ std::string escape_html(const std::string& hostile) {
 
 namespace {
 
-// "Ada Lovelace (ada)": the display name, and the account it is ranked
-// under when it has one (older leaderboard.json files have none).
+// "Ada Lovelace (@ada)": the display name, and the GitHub account it is
+// ranked under when it has one (older leaderboard.json files have none).
 std::string author_cell(const json& row) {
   const std::string account = row.value("account", std::string());
-  return escape_markdown(row["author"].get<std::string>()) + (account.empty() ? "" : " (" + escape_markdown(account) + ")");
+  return escape_markdown(row["author"].get<std::string>()) + (account.empty() ? "" : " (@" + escape_markdown(account) + ")");
 }
 
 // A row judged with outputs filled otherwise than with zeros says so (older

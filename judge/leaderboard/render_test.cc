@@ -161,6 +161,20 @@ TEST(Render, AnEntryJudgedWithPoisonedOutputsSaysSo) {
       << "the note is on the first entry's row, not the second's:\n" << md;
 }
 
+// The GitHub account an entry is ranked under is shown beside its display
+// name, where the record carries one.
+TEST(Render, MarkdownShowsTheAccountBesideTheName) {
+  Leaderboard leaderboard = hostile_leaderboard();
+  leaderboard.boards[0].entries[0].author = "Ada Lovelace";
+  leaderboard.boards[0].entries[0].account = "ada";
+  const nlohmann::json data = leaderboard_json(leaderboard, {});
+  EXPECT_EQ(data["boards"][0]["entries"][0]["account"], "ada");
+  EXPECT_EQ(data["boards"][0]["entries"][1]["account"], "");
+  const std::string md = leaderboard_markdown(data);
+  EXPECT_NE(md.find("| 1 | Ada Lovelace (@ada) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 1 | &lt;script&gt;alert\\(1\\)&lt;/script&gt; |"), std::string::npos) << "no account, no parentheses:\n" << md;
+}
+
 TEST(Render, EveryPublishedFormatHasItsOwnFileAndRendersTheData) {
   const nlohmann::json data = leaderboard_json(hostile_leaderboard(), {});
   std::set<std::string> names;

@@ -179,6 +179,19 @@ const inViewport = (page, id) => page.evaluate(id => {
     assert.match(await page.textContent(`tr[data-record="${carol.record}"] td.title`), /float16/);
   });
 
+  await check("an author is shown as name (@account) where the record carries an account", async () => {
+    const entries = data.boards.flatMap(b => b.entries);
+    assert.deepStrictEqual([...new Set(entries.filter(e => e.account).map(e => e.author + " " + e.account))].sort(),
+                           ["carol carol-h", "dave dave-gh"], "the fixture has entries with and without accounts");
+    const shown = new Map(await page.$$eval("section.board tr.entry", rows => rows.map(r =>
+        [r.getAttribute("data-record"), r.querySelector("td.author").textContent])));
+    for (const e of entries) {
+      assert.strictEqual(shown.get(e.record), e.author + (e.account ? " (@" + e.account + ")" : "") + (e.baseline ? " (baseline)" : ""));
+    }
+    const overall = await page.$$eval('section[id="h100"] table.overall-table td.author', cells => cells.map(c => c.textContent));
+    assert.ok(overall.includes("dave (@dave-gh)") && overall.includes("alice"), overall.join(" | "));
+  });
+
   await check("an entry judged with poisoned outputs says so; the others do not", async () => {
     const poisoned = data.boards.flatMap(b => b.entries).filter(e => e.output_fill === "poison");
     assert.deepStrictEqual(poisoned.map(e => e.author), ["bob"], "the fixture has one such entry");

@@ -136,7 +136,7 @@ struct Leaderboard {
   int records_read = 0;
   std::vector<std::string> devices;   // GPU devices of any record (a device may have no board), sorted
   ProblemFactsBySlug problems;        // the catalogue the records were ranked against
-  std::vector<Board> boards;          // by problem, device, tier
+  std::vector<Board> boards;          // by problem, device, tier, then dtype: the problem's default first
   std::vector<DeviceOverall> overall; // by device
   std::vector<CpuEmulatedRow> cpu_emulated;
   std::vector<SkippedRecord> skipped; // unreadable records and records the rankings cannot use

@@ -298,15 +298,34 @@ TEST_F(TrustRules, DeviceBoundsComeFromTheTableNotTheRecord) {
                std::runtime_error);
 }
 
-TEST_F(TrustRules, EachDtypeHasItsOwnBoard) {
+// Each dtype has its own board, and the default dtype's (float32) comes
+// first, before float16 and others, though their names sort before it.
+TEST_F(TrustRules, EachDtypeHasItsOwnBoardTheDefaultFirst) {
   LoadedRecord half = record("half", "ada", "Ada Lovelace");
   half.record.dtype = "float16";
-  const Leaderboard leaderboard = build({record("single", "ada", "Ada Lovelace"), half});
-  ASSERT_EQ(leaderboard.boards.size(), 2u);
+  LoadedRecord bfloat = record("bfloat", "ada", "Ada Lovelace");
+  bfloat.record.dtype = "bfloat16";
+  const Leaderboard leaderboard = build({half, record("single", "ada", "Ada Lovelace"), bfloat});
+  ASSERT_EQ(leaderboard.boards.size(), 3u);
   for (const Board& board : leaderboard.boards) {
     ASSERT_EQ(board.entries.size(), 1u) << board.dtype;
-    EXPECT_EQ(board.entries[0].record_id, board.dtype == "float16" ? "half" : "single");
+    EXPECT_EQ(board.entries[0].record_id,
+              board.dtype == "float16" ? "half" : board.dtype == "bfloat16" ? "bfloat" : "single");
   }
+  std::vector<std::string> order;
+  for (const Board& board : leaderboard.boards) order.push_back(board.dtype);
+  EXPECT_EQ(order, (std::vector<std::string>{"float32", "bfloat16", "float16"}));  // none listed: by name after
+
+  // A problem that lists its dtypes orders its boards so, the default first.
+  ProblemFactsBySlug problems = fixture_problems();
+  problems.at("matmul").dtypes = {"float32", "float16", "bfloat16"};
+  RecordFolder folder;
+  folder.records = {half, bfloat, record("single", "ada", "Ada Lovelace")};
+  order.clear();
+  for (const Board& board : build_leaderboard(folder, problems, {}, "2026-11-23T00:00:00Z").boards) {
+    order.push_back(board.dtype);
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"float32", "float16", "bfloat16"}));
 }
 
 // A record judged with --poison-outputs is timed as any other, so it is

@@ -115,6 +115,10 @@ const inViewport = (page, id) => page.evaluate(id => {
       assert.deepStrictEqual(match.rows.map(r => r.rank), b.entries.map(e => e.rank === null ? "\u2014" : String(e.rank)));
       assert.deepStrictEqual(match.rows.map(r => r.runtime), b.entries.map(e => Number(e.geomean_ms).toPrecision(3)));
     }
+    // A problem's float32 board, its default dtype's, comes before its float16 one.
+    const order = shown.map(s => s.id);
+    assert.ok(order.indexOf("h100/vector-add") >= 0 && order.indexOf("h100/vector-add") < order.indexOf("h100/vector-add/float16"),
+              order.join(" "));
   });
 
   await check("each board, device, problem and author has a permanent anchor", async () => {

@@ -392,9 +392,12 @@ std::string statement_html(const std::string& markdown) {
 
 namespace {
 
-// Fields of leaderboard.json the page never reads: left out of its copy.
-bool page_skips(const std::string& key, bool in_problem) {
-  return key == "path" || key == "solution_hash" || (in_problem && key == "statement");
+// Fields of leaderboard.json the page never reads, and those whose value
+// the page reads as absent (no account, outputs filled with zeros): left out
+// of its copy, which holds them once per entry.
+bool page_skips(const std::string& key, const json& value, bool in_problem) {
+  return key == "path" || key == "solution_hash" || (in_problem && key == "statement") ||
+         (key == "account" && value == "") || (key == "output_fill" && value == kOutputFillZeros);
 }
 
 // `text` as a JSON string of ASCII only, with `<`, `>` and `&` as \u
@@ -439,7 +442,7 @@ void write_page_json(const json& value, std::string& out, bool in_problem = fals
       out += '{';
       bool first = true;
       for (const auto& [key, member] : value.items()) {
-        if (page_skips(key, in_problem)) continue;
+        if (page_skips(key, member, in_problem)) continue;
         if (!first) out += ',';
         first = false;
         append_inert_json_string(key, out);

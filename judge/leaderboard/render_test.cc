@@ -58,6 +58,8 @@ TEST(Render, HtmlEmbedsTheDataAsInertJson) {
   for (nlohmann::json& entry : expected["boards"][0]["entries"]) {
     entry.erase("path");
     entry.erase("solution_hash");
+    entry.erase("account");      // empty: the page reads it as absent
+    entry.erase("output_fill");  // zeros: likewise
   }
   expected["boards"][0]["entries"][0]["geomean_gflops"] = 1.23457;
   EXPECT_EQ(embedded_data(page), expected);
@@ -152,6 +154,9 @@ TEST(Render, AnEntryJudgedWithPoisonedOutputsSaysSo) {
   const nlohmann::json data = leaderboard_json(leaderboard, {});
   EXPECT_EQ(data["boards"][0]["entries"][0]["output_fill"], "zeros");
   EXPECT_EQ(data["boards"][0]["entries"][1]["output_fill"], "poison");
+  const nlohmann::json embedded = embedded_data(leaderboard_html(data));
+  EXPECT_FALSE(embedded["boards"][0]["entries"][0].contains("output_fill"));  // the page reads absent as zeros
+  EXPECT_EQ(embedded["boards"][0]["entries"][1]["output_fill"], "poison");
   const std::string md = leaderboard_markdown(data);
   const std::size_t note = md.find("outputs filled with poison before each call (`--poison-outputs`)");
   ASSERT_NE(note, std::string::npos) << md;
@@ -170,6 +175,9 @@ TEST(Render, MarkdownShowsTheAccountBesideTheName) {
   const nlohmann::json data = leaderboard_json(leaderboard, {});
   EXPECT_EQ(data["boards"][0]["entries"][0]["account"], "ada");
   EXPECT_EQ(data["boards"][0]["entries"][1]["account"], "");
+  const nlohmann::json embedded = embedded_data(leaderboard_html(data));
+  EXPECT_EQ(embedded["boards"][0]["entries"][0]["account"], "ada");
+  EXPECT_FALSE(embedded["boards"][0]["entries"][1].contains("account"));  // the page reads absent as none
   const std::string md = leaderboard_markdown(data);
   EXPECT_NE(md.find("| 1 | Ada Lovelace (@ada) |"), std::string::npos) << md;
   EXPECT_NE(md.find("| 1 | &lt;script&gt;alert\\(1\\)&lt;/script&gt; |"), std::string::npos) << "no account, no parentheses:\n" << md;

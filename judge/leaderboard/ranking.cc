@@ -168,9 +168,9 @@ Board rank_board(const BoardKey& key, std::vector<Candidate>& candidates, const 
 // otherwise; by name float16 would come first), then its other dtypes in the
 // catalogue's order, then any other by name.
 std::size_t dtype_position(const ProblemFacts& facts, const std::string& dtype) {
-  const std::string& first = !facts.default_dtype.empty() ? facts.default_dtype
-                             : !facts.dtypes.empty()      ? facts.dtypes.front()
-                                                          : std::string("float32");
+  const std::string first = !facts.default_dtype.empty() ? facts.default_dtype
+                            : !facts.dtypes.empty()      ? facts.dtypes.front()
+                                                         : "float32";
   if (dtype == first) return 0;
   const auto listed = std::find(facts.dtypes.begin(), facts.dtypes.end(), dtype);
   return listed == facts.dtypes.end() ? facts.dtypes.size() + 1 : 1 + static_cast<std::size_t>(listed - facts.dtypes.begin());
@@ -375,7 +375,7 @@ Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySl
       CpuEmulatedRow row{record.problem,  facts->second.title, normalized_name(record.author), record.account,
                          record.dtype,    record.title,        record.solution_path,  record.verdict,
                          record.message,  record.device.cpu_model, record.created,    record.judge_version,
-                         loaded.id,       record.geomean_ms,           record.output_fill};
+                         loaded.id,       record.geomean_ms,   record.output_fill};
       if (row.cpu_model.empty()) row.cpu_model = record.device.name;
       auto [it, inserted] = latest_cpu.try_emplace({record.problem, record.solution_path}, row);
       if (!inserted && std::tie(row.created, row.record_id) > std::tie(it->second.created, it->second.record_id)) {

@@ -87,6 +87,7 @@ Entry make_entry(const LoadedRecord& loaded, const ProblemFacts& facts, const st
   entry.created = record.created;
   entry.judge_version = record.judge_version;
   entry.dtype = record.dtype;
+  entry.output_fill = record.output_fill;
   entry.baseline = is_baseline_path(record.problem, record.solution_path);
   std::vector<double> times, rates;
   for (const std::string& name : case_order) {
@@ -160,6 +161,19 @@ Board rank_board(const BoardKey& key, std::vector<Candidate>& candidates, const 
     entry.speedup = board.baseline_ms > 0 && entry.geomean_ms > 0 ? board.baseline_ms / entry.geomean_ms : 0;
   }
   return board;
+}
+
+// Where a dtype's board goes among a problem's boards on a device: the
+// problem's default dtype first (float32 unless the catalogue says
+// otherwise; by name float16 would come first), then its other dtypes in the
+// catalogue's order, then any other by name.
+std::size_t dtype_position(const ProblemFacts& facts, const std::string& dtype) {
+  const std::string first = !facts.default_dtype.empty() ? facts.default_dtype
+                            : !facts.dtypes.empty()      ? facts.dtypes.front()
+                                                         : "float32";
+  if (dtype == first) return 0;
+  const auto listed = std::find(facts.dtypes.begin(), facts.dtypes.end(), dtype);
+  return listed == facts.dtypes.end() ? facts.dtypes.size() + 1 : 1 + static_cast<std::size_t>(listed - facts.dtypes.begin());
 }
 
 std::vector<DeviceOverall> overall_per_device(const std::vector<Board>& boards, const ProblemFactsBySlug& problems) {
@@ -361,7 +375,7 @@ Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySl
       CpuEmulatedRow row{record.problem,  facts->second.title, normalized_name(record.author), record.account,
                          record.dtype,    record.title,        record.solution_path,  record.verdict,
                          record.message,  record.device.cpu_model, record.created,    record.judge_version,
-                         loaded.id,       record.geomean_ms};
+                         loaded.id,       record.geomean_ms,   record.output_fill};
       if (row.cpu_model.empty()) row.cpu_model = record.device.name;
       auto [it, inserted] = latest_cpu.try_emplace({record.problem, record.solution_path}, row);
       if (!inserted && std::tie(row.created, row.record_id) > std::tie(it->second.created, it->second.record_id)) {
@@ -395,6 +409,12 @@ Leaderboard build_leaderboard(const RecordFolder& folder, const ProblemFactsBySl
     leaderboard.boards.push_back(rank_board(key, candidates, problems.at(std::get<0>(key)), devices.given));
     device_names.insert(std::get<1>(key));
   }
+  std::stable_sort(leaderboard.boards.begin(), leaderboard.boards.end(), [&](const Board& a, const Board& b) {
+    const std::size_t a_dtype = dtype_position(problems.at(a.problem), a.dtype);
+    const std::size_t b_dtype = dtype_position(problems.at(b.problem), b.dtype);
+    return std::tie(a.problem, a.device, a.bench_tier, a_dtype, a.dtype) <
+           std::tie(b.problem, b.device, b.bench_tier, b_dtype, b.dtype);
+  });
   leaderboard.devices.assign(device_names.begin(), device_names.end());
   leaderboard.overall = overall_per_device(leaderboard.boards, problems);
   for (auto& [key, row] : latest_cpu) leaderboard.cpu_emulated.push_back(std::move(row));

@@ -75,6 +75,9 @@ struct Entry {
   std::string author;         // the display name (NFKC)
   std::string account;        // the GitHub login; empty for a record made elsewhere
   std::string title, solution_path, solution_hash, created, judge_version, dtype;
+  // What the outputs held before each call (record.h): ranked with the
+  // others, as the timing is the same, and shown where it is not zeros.
+  std::string output_fill = kOutputFillZeros;
   double geomean_ms = 0;
   double geomean_gflops = 0;
   double speedup = 0;         // baseline geomean / this geomean; 0 when no baseline
@@ -125,6 +128,7 @@ struct CpuEmulatedRow {
   std::string problem, problem_title, author, account, dtype, title, solution_path, verdict, message, cpu_model, created,
       judge_version, record_id;
   double geomean_ms = 0;
+  std::string output_fill = kOutputFillZeros;
 };
 
 struct Leaderboard {
@@ -132,7 +136,7 @@ struct Leaderboard {
   int records_read = 0;
   std::vector<std::string> devices;   // GPU devices of any record (a device may have no board), sorted
   ProblemFactsBySlug problems;        // the catalogue the records were ranked against
-  std::vector<Board> boards;          // by problem, device, tier
+  std::vector<Board> boards;          // by problem, device, tier, then dtype: the problem's default first
   std::vector<DeviceOverall> overall; // by device
   std::vector<CpuEmulatedRow> cpu_emulated;
   std::vector<SkippedRecord> skipped; // unreadable records and records the rankings cannot use

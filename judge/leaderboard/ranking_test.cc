@@ -71,7 +71,7 @@ TEST_F(FixtureLeaderboard, NamesAndSkipsEveryBadRecordAndReadsTheRest) {
       << skip_reason("vector-add--truncated.json");
   EXPECT_NE(skip_reason("package.json").find("foreign JSON file"), std::string::npos) << skip_reason("package.json");
   EXPECT_NE(skip_reason("vector-add--future-schema.json").find("schema_version 99 is newer"), std::string::npos);
-  EXPECT_NE(skip_reason("vector-add--bad-type.json").find("field 'cases[0].runtime_ms.median' is not a number"),
+  EXPECT_NE(skip_reason("vector-add--bad-type.json").find("field 'cases[0].median_ms' is not a number"),
             std::string::npos)
       << skip_reason("vector-add--bad-type.json");
   EXPECT_NE(skip_reason("nope--unknown-problem.json").find("problem 'no-such-problem' is not in the catalogue"),
@@ -189,6 +189,8 @@ TEST_F(FixtureLeaderboard, BoardsKeepTheirHistoryCaseSpreadAndFacts) {
   std::vector<std::string> history;
   for (const HistoryPoint& point : h100.history) history.push_back(point.created.substr(0, 10) + " " + point.author);
   // alice's older record is history though not an entry; mallory's suspicious one is neither.
+  // It is a schema 1 record (runtime_ms.median): its figures count as the current records' do.
+  EXPECT_NEAR(h100.history[0].geomean_ms, std::sqrt(0.075 * 0.29), 1e-12);
   EXPECT_EQ(history, (std::vector<std::string>{"2026-11-20 alice", "2026-11-20 judge maintainers", "2026-11-20 bob",
                                                "2026-11-21 alice"}));
   EXPECT_TRUE(h100.history[1].baseline);
@@ -296,15 +298,50 @@ TEST_F(TrustRules, DeviceBoundsComeFromTheTableNotTheRecord) {
                std::runtime_error);
 }
 
-TEST_F(TrustRules, EachDtypeHasItsOwnBoard) {
+// Each dtype has its own board, and the default dtype's (float32) comes
+// first, before float16 and others, though their names sort before it.
+TEST_F(TrustRules, EachDtypeHasItsOwnBoardTheDefaultFirst) {
   LoadedRecord half = record("half", "ada", "Ada Lovelace");
   half.record.dtype = "float16";
-  const Leaderboard leaderboard = build({record("single", "ada", "Ada Lovelace"), half});
-  ASSERT_EQ(leaderboard.boards.size(), 2u);
+  LoadedRecord bfloat = record("bfloat", "ada", "Ada Lovelace");
+  bfloat.record.dtype = "bfloat16";
+  const Leaderboard leaderboard = build({half, record("single", "ada", "Ada Lovelace"), bfloat});
+  ASSERT_EQ(leaderboard.boards.size(), 3u);
   for (const Board& board : leaderboard.boards) {
     ASSERT_EQ(board.entries.size(), 1u) << board.dtype;
-    EXPECT_EQ(board.entries[0].record_id, board.dtype == "float16" ? "half" : "single");
+    EXPECT_EQ(board.entries[0].record_id,
+              board.dtype == "float16" ? "half" : board.dtype == "bfloat16" ? "bfloat" : "single");
   }
+  std::vector<std::string> order;
+  for (const Board& board : leaderboard.boards) order.push_back(board.dtype);
+  EXPECT_EQ(order, (std::vector<std::string>{"float32", "bfloat16", "float16"}));  // none listed: by name after
+
+  // A problem that lists its dtypes orders its boards so, the default first.
+  ProblemFactsBySlug problems = fixture_problems();
+  problems.at("matmul").dtypes = {"float32", "float16", "bfloat16"};
+  RecordFolder folder;
+  folder.records = {half, bfloat, record("single", "ada", "Ada Lovelace")};
+  order.clear();
+  for (const Board& board : build_leaderboard(folder, problems, {}, "2026-11-23T00:00:00Z").boards) {
+    order.push_back(board.dtype);
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"float32", "float16", "bfloat16"}));
+}
+
+// A record judged with --poison-outputs is timed as any other, so it is
+// ranked with them, and its entry carries the fill for the page to show.
+TEST_F(TrustRules, APoisonFilledRecordIsRankedWithTheOthersAndCarriesItsFill) {
+  LoadedRecord poisoned = record("poisoned", "grace", "Grace Hopper");
+  poisoned.record.output_fill = kOutputFillPoison;
+  for (CaseTiming& c : poisoned.record.cases) c.median_ms *= 0.9;
+  const Leaderboard leaderboard = build({record("ada", "ada", "Ada Lovelace"), poisoned});
+  ASSERT_EQ(leaderboard.boards.size(), 1u);
+  const std::vector<Entry>& entries = leaderboard.boards[0].entries;
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0].record_id, "poisoned");
+  EXPECT_EQ(entries[0].rank, 1);
+  EXPECT_EQ(entries[0].output_fill, kOutputFillPoison);
+  EXPECT_EQ(entries[1].output_fill, kOutputFillZeros);
 }
 
 TEST_F(TrustRules, RanksAccountsAndShowsTheirNames) {

@@ -144,7 +144,10 @@ json record_to_json(const Record& record) {
   for (const CaseTiming& c : record.cases) {
     cases.push_back({{"name", c.name},
                      {"flops", c.flops},
-                     {"runtime_ms", {{"median", c.median_ms}, {"mean", c.mean_ms}, {"min", c.min_ms}, {"max", c.max_ms}}},
+                     {"median_ms", c.median_ms},
+                     {"mean_ms", c.mean_ms},
+                     {"min_ms", c.min_ms},
+                     {"max_ms", c.max_ms},
                      {"rse", c.rse},
                      {"runs", c.runs},
                      {"gflops", c.gflops},
@@ -153,7 +156,7 @@ json record_to_json(const Record& record) {
                                       {"input_seeds", c.input_seeds}}}});
   }
   json j = {{"format", kRecordFormat},
-            {"schema_version", record.schema_version},
+            {"schema_version", kRecordSchemaVersion},  // always the current names, whatever was read
             {"problem", record.problem},
             {"dtype", record.dtype},
             {"solution", {{"path", record.solution_path}, {"hash", record.solution_hash}}},
@@ -164,11 +167,12 @@ json record_to_json(const Record& record) {
             {"device", device_to_json(record.device)},
             {"judge_version", record.judge_version},
             {"seed", record.seed},
+            {"output_fill", record.output_fill},
             {"created", record.created},
             {"check_tier", record.check_tier},
             {"bench_tier", record.bench_tier},
             {"cases", cases},
-            {"geomean_runtime_ms", record.geomean_ms},
+            {"geomean_ms", record.geomean_ms},
             {"geomean_gflops", record.geomean_gflops}};
   if (!record.message.empty()) j["message"] = record.message;
   if (!record.account.empty()) j["account"] = record.account;
@@ -230,6 +234,11 @@ Record record_from_json(const json& j) {
   require_shape(record.judge_version, judge_version_shape(), top, "judge_version",
                 "a commit, binary-<SHA-256> or a version token");
   record.seed = top.unsigned_integer("seed");
+  if (std::string fill = top.string("output_fill", false); !fill.empty()) record.output_fill = fill;
+  if (record.output_fill != kOutputFillZeros && record.output_fill != kOutputFillPoison) {
+    throw RecordError(top.where("output_fill") + "is '" + printable_line(record.output_fill.substr(0, 40)) +
+                      "', not 'zeros' or 'poison'");
+  }
   record.created = top.string("created");
   require_shape(record.created, created_shape(), top, "created", "an ISO 8601 UTC time (2026-11-23T09:30:00Z)");
   record.check_tier = top.string("check_tier", false);
@@ -242,12 +251,20 @@ Record record_from_json(const json& j) {
     CaseTiming timing;
     timing.name = c.string("name");
     timing.flops = c.number("flops");
-    Fields runtime(c.member("runtime_ms"), "cases[" + std::to_string(i) + "].runtime_ms");
-    timing.median_ms = runtime.number("median");
-    timing.mean_ms = runtime.number("mean");
-    timing.min_ms = runtime.number("min");
-    timing.max_ms = runtime.number("max");
-    if (timing.median_ms <= 0) throw RecordError(runtime.where("median") + "is not positive");
+    if (record.schema_version >= 2) {
+      timing.median_ms = c.number("median_ms");
+      timing.mean_ms = c.number("mean_ms");
+      timing.min_ms = c.number("min_ms");
+      timing.max_ms = c.number("max_ms");
+      if (timing.median_ms <= 0) throw RecordError(c.where("median_ms") + "is not positive");
+    } else {  // version 1's names
+      Fields runtime(c.member("runtime_ms"), "cases[" + std::to_string(i) + "].runtime_ms");
+      timing.median_ms = runtime.number("median");
+      timing.mean_ms = runtime.number("mean");
+      timing.min_ms = runtime.number("min");
+      timing.max_ms = runtime.number("max");
+      if (timing.median_ms <= 0) throw RecordError(runtime.where("median") + "is not positive");
+    }
     timing.rse = c.number("rse");
     timing.runs = bounded_int(c.integer("runs"), c, "runs");
     timing.gflops = c.number("gflops");
@@ -266,7 +283,7 @@ Record record_from_json(const json& j) {
     }
     record.cases.push_back(std::move(timing));
   }
-  record.geomean_ms = top.number("geomean_runtime_ms", false);
+  record.geomean_ms = top.number(record.schema_version >= 2 ? "geomean_ms" : "geomean_runtime_ms", false);
   record.geomean_gflops = top.number("geomean_gflops", false);
   return record;
 }

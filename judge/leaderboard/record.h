@@ -25,12 +25,22 @@ namespace judge {
 inline constexpr char kRecordFormat[] = "judge-result-record";
 // Changes when a field changes meaning or goes away; readers refuse newer
 // versions and ignore unknown fields (fields are added without a change).
-inline constexpr int kRecordSchemaVersion = 1;
+// Version 2 names each case's figures as the rest of the judge does
+// (`median_ms`, `mean_ms`, `min_ms`, `max_ms`, and `geomean_ms` overall);
+// version 1 nested them (`runtime_ms: {median, mean, min, max}`,
+// `geomean_runtime_ms`). Both are read; only version 2 is written.
+inline constexpr int kRecordSchemaVersion = 2;
 inline constexpr std::uintmax_t kMaxRecordBytes = 4 << 20;
 
 // Where the timing came from; never compared across kinds.
 inline constexpr char kTimingGpu[] = "gpu";
 inline constexpr char kTimingCpuEmulated[] = "cpu-emulated";
+
+// What the outputs held before each call (judge/pipeline/call_data.h): zeros,
+// Tensara's contract and the default, or poison with --poison-outputs. The
+// timing is the same either way; poison only makes the checks stricter.
+inline constexpr char kOutputFillZeros[] = "zeros";
+inline constexpr char kOutputFillPoison[] = "poison";
 
 struct DeviceProperties {
   std::string name;                  // "NVIDIA H100 80GB HBM3", or the CPU model on the CPU backend
@@ -60,7 +70,7 @@ struct CaseTiming {
 };
 
 struct Record {
-  int schema_version = kRecordSchemaVersion;
+  int schema_version = kRecordSchemaVersion;  // as read; record_to_json writes the current one
   std::string problem;
   std::string dtype = "float32";  // the dtype [VAR] took (absent in older records: float32)
   std::string solution_path;   // "solutions/<slug>/<file>.cu" for a submission
@@ -75,6 +85,7 @@ struct Record {
   DeviceProperties device;
   std::string judge_version;   // git commit, or a content hash of the judge binary
   uint64_t seed = 0;
+  std::string output_fill = kOutputFillZeros;  // kOutputFillZeros or kOutputFillPoison (absent in older records: zeros)
   std::string created;         // ISO 8601 UTC, "2026-11-23T09:30:00Z"
   std::string check_tier;
   std::string bench_tier;      // the tier of `cases`; empty when not benchmarked

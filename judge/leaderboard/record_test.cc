@@ -56,6 +56,44 @@ TEST(Record, CarriesHowEachFigureWasMeasured) {
   EXPECT_EQ(record_from_json(older).cases[0].calls_per_batch, 0);
 }
 
+// The figures carry the names the rest of the judge uses (median_ms, ...);
+// a version 1 record, which nested them as runtime_ms.median, still reads
+// to the same figures, and is written back in the current names.
+TEST(Record, WritesOneNameForTheMedianAndReadsTheOlderOne) {
+  const nlohmann::json written = record_to_json(sample_record());
+  EXPECT_EQ(written["schema_version"], kRecordSchemaVersion);
+  EXPECT_EQ(written["cases"][0]["median_ms"], 0.07);
+  EXPECT_EQ(written["geomean_ms"], 0.07);
+  EXPECT_FALSE(written["cases"][0].contains("runtime_ms"));
+  EXPECT_FALSE(written.contains("geomean_runtime_ms"));
+
+  nlohmann::json older = written;
+  older["schema_version"] = 1;
+  older.erase("geomean_ms");
+  older["geomean_runtime_ms"] = 0.07;
+  nlohmann::json& c = older["cases"][0];
+  c["runtime_ms"] = {{"median", c["median_ms"]}, {"mean", c["mean_ms"]}, {"min", c["min_ms"]}, {"max", c["max_ms"]}};
+  for (const char* key : {"median_ms", "mean_ms", "min_ms", "max_ms"}) c.erase(key);
+  const Record read_back = record_from_json(older);
+  EXPECT_EQ(read_back.schema_version, 1);
+  EXPECT_DOUBLE_EQ(read_back.cases[0].median_ms, 0.07);
+  EXPECT_DOUBLE_EQ(read_back.cases[0].mean_ms, 0.071);
+  EXPECT_DOUBLE_EQ(read_back.cases[0].min_ms, 0.069);
+  EXPECT_DOUBLE_EQ(read_back.cases[0].max_ms, 0.08);
+  EXPECT_DOUBLE_EQ(read_back.geomean_ms, 0.07);
+  EXPECT_EQ(record_to_json(read_back), written);
+
+  // The older names in a current record are not the figure: refused, naming it.
+  nlohmann::json mixed = older;
+  mixed["schema_version"] = kRecordSchemaVersion;
+  try {
+    record_from_json(mixed);
+    FAIL() << "a current record without median_ms was read";
+  } catch (const RecordError& error) {
+    EXPECT_NE(std::string(error.what()).find("field 'cases[0].median_ms' is missing"), std::string::npos) << error.what();
+  }
+}
+
 TEST(Record, WriteNamesByContentAndNeverReplaces) {
   const fs::path dir = fresh_dir("write");
   Record record = sample_record();
@@ -89,10 +127,10 @@ TEST(Record, RefusesRecordsItCannotTrust) {
   bad["timing"] = "gpu-ish";
   EXPECT_NE(refusal(bad).find("field 'timing' is 'gpu-ish'"), std::string::npos) << refusal(bad);
   bad = j;
-  bad["cases"][0]["runtime_ms"]["median"] = -1;
-  EXPECT_NE(refusal(bad).find("cases[0].runtime_ms.median"), std::string::npos) << refusal(bad);
+  bad["cases"][0]["median_ms"] = -1;
+  EXPECT_NE(refusal(bad).find("cases[0].median_ms"), std::string::npos) << refusal(bad);
   bad = j;
-  bad["cases"][0]["runtime_ms"]["median"] = 0;
+  bad["cases"][0]["median_ms"] = 0;
   EXPECT_NE(refusal(bad).find("is not positive"), std::string::npos) << refusal(bad);
   bad = j;
   bad["author"] = std::string(5000, 'a');
@@ -134,6 +172,12 @@ TEST(Record, RefusesForgedVerdictDateVersionAndAccount) {
   EXPECT_EQ(refusal("verdict", "WRONG_ANSWER"), "(accepted)");
   EXPECT_EQ(refusal("judge_version", "binary-" + std::string(64, 'a')), "(accepted)");
   EXPECT_EQ(refusal("account", "ada-l"), "(accepted)");
+  EXPECT_NE(refusal("output_fill", "zeroes").find("field 'output_fill' is 'zeroes', not 'zeros' or 'poison'"),
+            std::string::npos);
+  EXPECT_EQ(refusal("output_fill", "poison"), "(accepted)");
+  nlohmann::json older = j;  // a record from before the field: the default, zeros
+  older.erase("output_fill");
+  EXPECT_EQ(record_from_json(older).output_fill, kOutputFillZeros);
 
   Record stamped = sample_record();
   stamped.account = "ada";

@@ -58,7 +58,8 @@ json submission_fields(const Row& row, const RenderOptions& options) {
           {"source_url", link.url},
           {"source_commit", link.commit},
           {"created", row.created},
-          {"judge_version", row.judge_version}};
+          {"judge_version", row.judge_version},
+          {"output_fill", row.output_fill}};
 }
 
 json entry_json(const Entry& entry, const RenderOptions& options) {
@@ -259,11 +260,18 @@ std::string escape_html(const std::string& hostile) {
 
 namespace {
 
-// "Ada Lovelace (ada)": the display name, and the account it is ranked
-// under when it has one (older leaderboard.json files have none).
+// "Ada Lovelace (@ada)": the display name, and the GitHub account it is
+// ranked under when it has one (older leaderboard.json files have none).
 std::string author_cell(const json& row) {
   const std::string account = row.value("account", std::string());
-  return escape_markdown(row["author"].get<std::string>()) + (account.empty() ? "" : " (" + escape_markdown(account) + ")");
+  return escape_markdown(row["author"].get<std::string>()) + (account.empty() ? "" : " (@" + escape_markdown(account) + ")");
+}
+
+// A row judged with outputs filled otherwise than with zeros says so (older
+// leaderboard.json files have no fill: zeros).
+std::string fill_note(const json& row) {
+  const std::string fill = row.value("output_fill", std::string("zeros"));
+  return fill == "zeros" ? "" : "outputs filled with " + escape_markdown(fill) + " before each call (`--poison-outputs`)";
 }
 
 }  // namespace
@@ -308,6 +316,7 @@ std::string leaderboard_markdown(const json& leaderboard) {
         if (entry["suspicious"].get<bool>()) flags = "**suspicious**: ";
         if (entry["allowed"].get<bool>()) flags = "allowed: ";
         for (const json& flag : entry["flags"]) flags += escape_markdown(flag.get<std::string>()) + "; ";
+        if (!fill_note(entry).empty()) flags += fill_note(entry) + "; ";
         md << " " << date_of(entry["created"].get<std::string>()) << " | "
            << escape_markdown(short_version(entry["judge_version"].get<std::string>())) << " | " << flags << " |\n";
       }
@@ -322,7 +331,7 @@ std::string leaderboard_markdown(const json& leaderboard) {
     md << "| `" << escape_markdown(row["problem"].get<std::string>()) << "` | " << author_cell(row)
        << " | " << (url.empty() ? title : "[" + title + "](" + url + ")") << " | "
        << escape_markdown(row["verdict"].get<std::string>())
-       << " | " << escape_markdown(row["cpu_model"].get<std::string>()) << " | "
+       << (fill_note(row).empty() ? "" : " (" + fill_note(row) + ")") << " | " << escape_markdown(row["cpu_model"].get<std::string>()) << " | "
        << (row["emulated_geomean_ms"].is_null() ? "—" : milliseconds(row["emulated_geomean_ms"].get<double>())) << " | "
        << date_of(row["created"].get<std::string>()) << " |\n";
   }
@@ -383,9 +392,12 @@ std::string statement_html(const std::string& markdown) {
 
 namespace {
 
-// Fields of leaderboard.json the page never reads: left out of its copy.
-bool page_skips(const std::string& key, bool in_problem) {
-  return key == "path" || key == "solution_hash" || (in_problem && key == "statement");
+// Fields of leaderboard.json the page never reads, and those whose value
+// the page reads as absent (no account, outputs filled with zeros): left out
+// of its copy, which holds them once per entry.
+bool page_skips(const std::string& key, const json& value, bool in_problem) {
+  return key == "path" || key == "solution_hash" || (in_problem && key == "statement") ||
+         (key == "account" && value == "") || (key == "output_fill" && value == kOutputFillZeros);
 }
 
 // `text` as a JSON string of ASCII only, with `<`, `>` and `&` as \u
@@ -430,7 +442,7 @@ void write_page_json(const json& value, std::string& out, bool in_problem = fals
       out += '{';
       bool first = true;
       for (const auto& [key, member] : value.items()) {
-        if (page_skips(key, in_problem)) continue;
+        if (page_skips(key, member, in_problem)) continue;
         if (!first) out += ',';
         first = false;
         append_inert_json_string(key, out);

@@ -58,6 +58,8 @@ TEST(Render, HtmlEmbedsTheDataAsInertJson) {
   for (nlohmann::json& entry : expected["boards"][0]["entries"]) {
     entry.erase("path");
     entry.erase("solution_hash");
+    entry.erase("account");      // empty: the page reads it as absent
+    entry.erase("output_fill");  // zeros: likewise
   }
   expected["boards"][0]["entries"][0]["geomean_gflops"] = 1.23457;
   EXPECT_EQ(embedded_data(page), expected);
@@ -142,6 +144,43 @@ TEST(Render, MarkdownEscapesTableBreakingAndMarkupCharacters) {
   EXPECT_NE(md.find("GPU &lt;b&gt;"), std::string::npos) << md;
   EXPECT_NE(md.find("## CPU-emulated (correctness only, never ranked)"), std::string::npos);
   EXPECT_NE(md.find("| 2026-11-23 00:00 UTC |"), std::string::npos) << "dates have their time";
+}
+
+// An entry judged with --poison-outputs says so in leaderboard.json (which
+// the page reads) and in its Markdown row; one judged with zeros says nothing.
+TEST(Render, AnEntryJudgedWithPoisonedOutputsSaysSo) {
+  Leaderboard leaderboard = hostile_leaderboard();
+  leaderboard.boards[0].entries[1].output_fill = kOutputFillPoison;
+  const nlohmann::json data = leaderboard_json(leaderboard, {});
+  EXPECT_EQ(data["boards"][0]["entries"][0]["output_fill"], "zeros");
+  EXPECT_EQ(data["boards"][0]["entries"][1]["output_fill"], "poison");
+  const nlohmann::json embedded = embedded_data(leaderboard_html(data));
+  EXPECT_FALSE(embedded["boards"][0]["entries"][0].contains("output_fill"));  // the page reads absent as zeros
+  EXPECT_EQ(embedded["boards"][0]["entries"][1]["output_fill"], "poison");
+  const std::string md = leaderboard_markdown(data);
+  const std::size_t note = md.find("outputs filled with poison before each call (`--poison-outputs`)");
+  ASSERT_NE(note, std::string::npos) << md;
+  EXPECT_EQ(md.find("outputs filled with", note + 1), std::string::npos) << "only the poisoned entry says so:\n" << md;
+  const std::size_t line = md.rfind('\n', note);
+  EXPECT_EQ(md.substr(line, note - line).find("(solutions/p/x.cu)"), std::string::npos)
+      << "the note is on the first entry's row, not the second's:\n" << md;
+}
+
+// The GitHub account an entry is ranked under is shown beside its display
+// name, where the record carries one.
+TEST(Render, MarkdownShowsTheAccountBesideTheName) {
+  Leaderboard leaderboard = hostile_leaderboard();
+  leaderboard.boards[0].entries[0].author = "Ada Lovelace";
+  leaderboard.boards[0].entries[0].account = "ada";
+  const nlohmann::json data = leaderboard_json(leaderboard, {});
+  EXPECT_EQ(data["boards"][0]["entries"][0]["account"], "ada");
+  EXPECT_EQ(data["boards"][0]["entries"][1]["account"], "");
+  const nlohmann::json embedded = embedded_data(leaderboard_html(data));
+  EXPECT_EQ(embedded["boards"][0]["entries"][0]["account"], "ada");
+  EXPECT_FALSE(embedded["boards"][0]["entries"][1].contains("account"));  // the page reads absent as none
+  const std::string md = leaderboard_markdown(data);
+  EXPECT_NE(md.find("| 1 | Ada Lovelace (@ada) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 1 | &lt;script&gt;alert\\(1\\)&lt;/script&gt; |"), std::string::npos) << "no account, no parentheses:\n" << md;
 }
 
 TEST(Render, EveryPublishedFormatHasItsOwnFileAndRendersTheData) {

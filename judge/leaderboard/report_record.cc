@@ -68,6 +68,7 @@ Record record_from_report(const JudgeReport& report, const RecordContext& contex
   record.device.cpu_model = context.cpu_model;
   record.judge_version = context.judge_version;
   record.seed = context.seed;
+  record.output_fill = output_fill_name(report.output_fill);
   record.created = context.created;
   record.check_tier = context.check_tier;
   if (!report.benchmarks.empty()) record.bench_tier = context.bench_tier;

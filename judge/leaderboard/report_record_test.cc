@@ -50,6 +50,17 @@ TEST(RecordFromReport, CarriesTheDeviceTimingsAndContext) {
   EXPECT_EQ(record_to_json(record_from_json(record_to_json(record))), record_to_json(record));
 }
 
+// Which fill the outputs held is part of the record: zeros by default,
+// poison with --poison-outputs.
+TEST(RecordFromReport, SaysWhichFillTheOutputsHeld) {
+  EXPECT_EQ(record_to_json(record_from_report(gpu_report(), context()))["output_fill"], "zeros");
+  JudgeReport poisoned = gpu_report();
+  poisoned.output_fill = OutputFill::Poison;
+  const Record record = record_from_report(poisoned, context());
+  EXPECT_EQ(record.output_fill, kOutputFillPoison);
+  EXPECT_EQ(record_from_json(record_to_json(record)).output_fill, kOutputFillPoison);
+}
+
 TEST(RecordFromReport, ACpuEmulatedRecordClaimsNoGpuProperties) {
   JudgeReport report = gpu_report();
   report.timing_kind = TimingKind::CpuEmulated;

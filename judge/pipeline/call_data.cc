@@ -2,6 +2,16 @@
 
 namespace judge {
 
+const char* output_fill_name(OutputFill fill) {
+  switch (fill) {
+    case OutputFill::Zero:
+      return "zeros";
+    case OutputFill::Poison:
+      return "poison";
+  }
+  return "zeros";
+}
+
 CallData generate_call(const Problem& problem, const TestCase& test_case, uint64_t seed, OutputFill output_fill) {
   CallData call;
   call.output_fill = output_fill;

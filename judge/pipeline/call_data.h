@@ -18,6 +18,8 @@ namespace judge {
 // accumulate into the output rely on it); the poison (every byte 0xFF, NaN
 // for floats) is an opt-in strictness that shows elements never written.
 enum class OutputFill { Zero, Poison };
+// "zeros" or "poison": how reports, --json and result records name the fill.
+const char* output_fill_name(OutputFill fill);
 
 struct CallData {
   const TestCase* test_case = nullptr;

@@ -79,6 +79,7 @@ class Judging {
     m_report.timing_kind = backend.kind == BackendKind::Cuda ? TimingKind::Gpu : TimingKind::CpuEmulated;
     m_report.sandbox = options.sandbox ? "on" : "DISABLED (--no-sandbox)";
     m_report.seed = options.seed;
+    m_report.output_fill = options.output_fill;
     m_report.seed_given = options.seed_given;
     m_report.time_limit_rule = time_limit_rule();
     m_report.total_time_limit_rule = total_time_limit_rule();

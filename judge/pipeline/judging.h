@@ -127,6 +127,7 @@ struct JudgeReport {
   std::string message;
   uint64_t seed = 0;        // the check passes' input seed (JudgeOptions::seed), said after the judging
   bool seed_given = false;  // from --seed rather than drawn at random
+  OutputFill output_fill = OutputFill::Zero;  // what the outputs held before each call (--poison-outputs)
   std::vector<CaseReport> checks;
   std::vector<CaseReport> benchmarks;
   TimingKind timing_kind = TimingKind::CpuEmulated;

@@ -417,6 +417,7 @@ TEST_F(JudgingTest, PoisonedOutputsNameTheElementsNeverWritten) {
   const JudgeReport report = judge(processes);
   expect_verdict(report, Verdict::WrongAnswer, "case 'wide'");
   EXPECT_NE(report.message.find("never written"), std::string::npos) << report.message;
+  EXPECT_EQ(report.output_fill, OutputFill::Poison);  // the report, --json and the record say so
 }
 
 TEST_F(JudgingTest, ACompileErrorStartsNoRunner) {

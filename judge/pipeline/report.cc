@@ -87,6 +87,15 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
                                                    " judges on the same inputs again)")
         << "\n";
   }
+  // What an output held before each call: an element the solution never
+  // writes passes under zeros where it stays zero, and fails under poison.
+  if (!report.checks.empty() || !report.benchmarks.empty()) {
+    out << "output fill: " << output_fill_name(report.output_fill)
+        << (report.output_fill == OutputFill::Poison
+                ? " (--poison-outputs: every byte 0xFF, NaN for floats, before each call)"
+                : " (zeros before each call, Tensara's contract; --poison-outputs fills 0xFF bytes instead)")
+        << "\n";
+  }
   if (!report.benchmarks.empty()) {
     // A judging that ended before its benchmark did has no overall figure.
     const bool complete = report.verdict == Verdict::Accepted;

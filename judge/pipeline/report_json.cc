@@ -12,16 +12,23 @@ json to_json(const JudgeReport& report) {
               {"flops", c.flops}, {"seconds", c.seconds}, {"time_limit_s", c.time_limit_seconds}};
     if (!c.message.empty()) j["message"] = c.message;
     if (c.benchmarked) {
-      j["runtime_ms"] = {{"median", c.timing.median_ms}, {"mean", c.timing.mean_ms}, {"min", c.timing.min_ms},
-                         {"max", c.timing.max_ms}, {"stddev", c.timing.stddev_ms}, {"rse", c.timing.rse},
-                         {"runs", c.timing.times_ms.size()}, {"samples", c.timing.times_ms}};
+      // The ranked figure is median_ms: the same name in the events, the
+      // result record and leaderboard.json.
+      j["median_ms"] = c.timing.median_ms;
+      j["mean_ms"] = c.timing.mean_ms;
+      j["min_ms"] = c.timing.min_ms;
+      j["max_ms"] = c.timing.max_ms;
+      j["stddev_ms"] = c.timing.stddev_ms;
+      j["rse"] = c.timing.rse;
+      j["runs"] = c.timing.times_ms.size();
+      j["samples_ms"] = c.timing.times_ms;
       j["gflops"] = c.timing.gflops;
       // How the figure was measured (measurement.h), so anyone can reproduce it.
       const CaseMeasurement& m = c.measurement;
       j["measurement"] = {{"calls_per_batch", m.calls_per_batch},
                           {"noise_bound_ms", m.noise_bound_ms},
-                          {"overhead_ms", {{"median", m.overhead.median_ms}, {"min", m.overhead.min_ms},
-                                           {"max", m.overhead.max_ms}}},
+                          {"overhead", {{"median_ms", m.overhead.median_ms}, {"min_ms", m.overhead.min_ms},
+                                        {"max_ms", m.overhead.max_ms}}},
                           {"event_ms", m.event_ms},
                           {"input_seeds", m.input_seeds}};
     }
@@ -30,7 +37,7 @@ json to_json(const JudgeReport& report) {
   json checks = json::array(), benchmarks = json::array();
   for (const CaseReport& c : report.checks) checks.push_back(case_json(c));
   for (const CaseReport& c : report.benchmarks) benchmarks.push_back(case_json(c));
-  json j = {{"schema_version", 1},
+  json j = {{"schema_version", kReportJsonSchemaVersion},
             {"problem", report.problem},
             {"dtype", report.dtype},
             {"solution", report.solution},
@@ -45,6 +52,7 @@ json to_json(const JudgeReport& report) {
             {"exit_code", verdict_exit_code(report.verdict)},
             {"seed", report.seed},
             {"seed_source", report.seed_given ? "--seed" : "random"},
+            {"output_fill", output_fill_name(report.output_fill)},
             {"checks", checks},
             {"benchmarks", benchmarks},
             {"timing", timing_kind_name(report.timing_kind)},
@@ -56,7 +64,7 @@ json to_json(const JudgeReport& report) {
   if (!report.host_memory.empty()) j["host_memory"] = report.host_memory;
   if (!report.message.empty()) j["message"] = report.message;
   if (!report.benchmarks.empty()) {
-    j["geomean_runtime_ms"] = report.geomean_ms;
+    j["geomean_ms"] = report.geomean_ms;
     j["geomean_gflops"] = report.geomean_gflops;
   }
   // Messages, the solution's name and the runner's device properties may

@@ -62,5 +62,32 @@ TEST(ReportJson, ABenchmarkSaysHowItWasMeasured) {
   EXPECT_EQ(recorded["input_seeds"], nlohmann::json({7, 8}));
 }
 
+// Which fill the outputs held before each call is said in the summary and
+// in --json, for the default and for --poison-outputs.
+TEST(Summary, SaysWhichFillTheOutputsHeld) {
+  JudgeReport report = timed_report(Verdict::Accepted);
+  EXPECT_NE(summary_of(report).find("output fill: zeros (zeros before each call"), std::string::npos)
+      << summary_of(report);
+  EXPECT_EQ(to_json(report)["output_fill"], "zeros");
+  report.output_fill = OutputFill::Poison;
+  EXPECT_NE(summary_of(report).find("output fill: poison (--poison-outputs"), std::string::npos) << summary_of(report);
+  EXPECT_EQ(to_json(report)["output_fill"], "poison");
+}
+
+// One name for the ranked figure: median_ms per case and geomean_ms overall,
+// as in the events, the result record and leaderboard.json.
+TEST(ReportJson, NamesTheMedianAsEverythingElseDoes) {
+  const nlohmann::json j = to_json(timed_report(Verdict::Accepted));
+  EXPECT_EQ(j["schema_version"], kReportJsonSchemaVersion);
+  const nlohmann::json& timed = j["benchmarks"][0];
+  EXPECT_EQ(timed["median_ms"], 1.0);
+  EXPECT_EQ(timed["min_ms"], 1.0);
+  EXPECT_EQ(timed["samples_ms"], nlohmann::json({1.0, 1.0, 1.0}));
+  EXPECT_FALSE(timed.contains("runtime_ms"));
+  EXPECT_EQ(j["geomean_ms"], 1.0);
+  EXPECT_FALSE(j.contains("geomean_runtime_ms"));
+  EXPECT_TRUE(timed["measurement"]["overhead"].contains("median_ms"));
+}
+
 }  // namespace
 }  // namespace judge

@@ -115,6 +115,10 @@ const inViewport = (page, id) => page.evaluate(id => {
       assert.deepStrictEqual(match.rows.map(r => r.rank), b.entries.map(e => e.rank === null ? "\u2014" : String(e.rank)));
       assert.deepStrictEqual(match.rows.map(r => r.runtime), b.entries.map(e => Number(e.geomean_ms).toPrecision(3)));
     }
+    // A problem's float32 board, its default dtype's, comes before its float16 one.
+    const order = shown.map(s => s.id);
+    assert.ok(order.indexOf("h100/vector-add") >= 0 && order.indexOf("h100/vector-add") < order.indexOf("h100/vector-add/float16"),
+              order.join(" "));
   });
 
   await check("each board, device, problem and author has a permanent anchor", async () => {
@@ -177,6 +181,28 @@ const inViewport = (page, id) => page.evaluate(id => {
     assert.strictEqual(await page.textContent(`tr[data-record="${bob.record}"] td.judge`), "binary 96006a1");
     assert.strictEqual(await page.textContent(`tr[data-record="${alice.record}"] td.date`), "2026-11-21 09:00 UTC");
     assert.match(await page.textContent(`tr[data-record="${carol.record}"] td.title`), /float16/);
+  });
+
+  await check("an author is shown as name (@account) where the record carries an account", async () => {
+    const entries = data.boards.flatMap(b => b.entries);
+    assert.deepStrictEqual([...new Set(entries.filter(e => e.account).map(e => e.author + " " + e.account))].sort(),
+                           ["carol carol-h", "dave dave-gh"], "the fixture has entries with and without accounts");
+    const shown = new Map(await page.$$eval("section.board tr.entry", rows => rows.map(r =>
+        [r.getAttribute("data-record"), r.querySelector("td.author").textContent])));
+    for (const e of entries) {
+      assert.strictEqual(shown.get(e.record), e.author + (e.account ? " (@" + e.account + ")" : "") + (e.baseline ? " (baseline)" : ""));
+    }
+    const overall = await page.$$eval('section[id="h100"] table.overall-table td.author', cells => cells.map(c => c.textContent));
+    assert.ok(overall.includes("dave (@dave-gh)") && overall.includes("alice"), overall.join(" | "));
+  });
+
+  await check("an entry judged with poisoned outputs says so; the others do not", async () => {
+    const poisoned = data.boards.flatMap(b => b.entries).filter(e => e.output_fill === "poison");
+    assert.deepStrictEqual(poisoned.map(e => e.author), ["bob"], "the fixture has one such entry");
+    assert.strictEqual(board("vector-add", A100).entries.find(e => e.author === "bob").rank, 1, "ranked with the others");
+    const tags = await page.$$eval("section.board tr.entry", rows => rows.map(r => [r.getAttribute("data-record"),
+        (r.querySelector("td.title .fill") || {textContent: ""}).textContent]).filter(([, tag]) => tag));
+    assert.deepStrictEqual(tags, [[poisoned[0].record, "outputs: poison"]]);
   });
 
   await check("the history chart draws every record and the best so far", async () => {

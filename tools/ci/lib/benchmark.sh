@@ -181,7 +181,7 @@ benchmark_main() {
       --json "$out/reports/$name.json" --record "$scratch/record" >"$out/logs/$name.log" 2>&1 || status=$?
     stamp_records "$scratch/record" "$out/records/$device" "$definition" "$account"
     verdict=$(jq -r '.verdict // empty' "$out/reports/$name.json" 2>/dev/null)
-    geomean=$(jq -r '[.benchmarks[]?.runtime_ms.median | select(. > 0) | log] |
+    geomean=$(jq -r '[.benchmarks[]?.median_ms | select(. > 0) | log] |
       if length > 0 then (add / length | exp | tostring) + " ms" else "" end' "$out/reports/$name.json" 2>/dev/null)
     case "$status" in
       0|10|11|12|13) judged=$((judged + 1)) ;;

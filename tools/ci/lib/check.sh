@@ -77,7 +77,7 @@ check_main() {
     fi
     [[ "$verdict" == ACCEPTED ]] || failed=$((failed + 1))
     author=$(submissions_json | jq -r --arg path "$path" 'first(.submissions[] | select(.path == $path) | .display_name // .author) // ""')
-    emulated=$(jq -r '[.benchmarks[]?.runtime_ms.median | select(. > 0) | log] |
+    emulated=$(jq -r '[.benchmarks[]?.median_ms | select(. > 0) | log] |
       if length > 0 then (add / length | exp) else empty end' "$out/reports/$name.json" 2>/dev/null)
     results=$(jq -c --arg path "$path" --arg problem "$slug" --arg verdict "$verdict" --arg message "$message" \
       --arg author "$author" --arg emulated "$emulated" \

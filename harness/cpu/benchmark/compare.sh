@@ -52,7 +52,7 @@ status=0
 for spec in "$@"; do
   workload=${spec%%=*}
   binaries=${spec#*=}
-  IFS=: read -r emulated native goal <<<"$binaries"
+  IFS=: read -r emulated native goal kernels <<<"$binaries"
   read -r e_best e_median e_cpu e_sum < <(measure "$emulated" "$workload") || { status=1; continue; }
   read -r n_best n_median n_cpu n_sum < <(measure "$native" "$workload") || { status=1; continue; }
   verdict=$(awk -v a="$e_sum" -v b="$n_sum" \
@@ -65,7 +65,18 @@ for spec in "$@"; do
     goal_text=$(awk -v e="$e_cpu" -v n="$n_cpu" -v g="$goal" \
       'BEGIN { printf "%s %sx", (e / n <= g) ? "meets" : "misses", g }')
   fi
-  printf '%-13s %10s %10s %10s | %10s %10s %10s | %8s %8s  %-7s %s\n' "$workload" "$e_best" "$e_median" "$e_cpu" \
-    "$n_best" "$n_median" "$n_cpu" "$wall_ratio" "$cpu_ratio" "$verdict" "$goal_text"
+  # The emulated build's `cucc -v` lines, when given: how many of its
+  # kernels run on fibers, and why, rather than as loops over threads.
+  on_fibers=
+  if [[ -n "$kernels" ]]; then
+    on_fibers=$(awk '/^cucc: kernel / { n++; if (/\(fibers\)$/) f++ } END { printf "  fibers: %d of %d kernels", f, n }' "$kernels")
+    fiber_kernels+=$(grep '(fibers)$' "$kernels" | sed "s/^/  $workload: /")
+  fi
+  printf '%-13s %10s %10s %10s | %10s %10s %10s | %8s %8s  %-7s %s%s\n' "$workload" "$e_best" "$e_median" "$e_cpu" \
+    "$n_best" "$n_median" "$n_cpu" "$wall_ratio" "$cpu_ratio" "$verdict" "$goal_text" "$on_fibers"
 done
+if [[ -n "${fiber_kernels:-}" ]]; then
+  echo "kernels on fibers:"
+  echo "$fiber_kernels"
+fi
 exit $status

@@ -44,5 +44,11 @@ expect 0 '5\.00x +match +meets 5x$' "a CPU ratio equal to the goal meets it" "fa
 expect 0 '5\.00x +match +misses 1\.5x$' "a CPU ratio above the goal misses it, without failing" \
   "fake=$work/emulated:$work/native:1.5"
 expect 1 'DIFFER' "different checksums fail" "fake=$work/emulated:$work/native_other"
+printf '%s\n' "cucc: kernel 'split_one': loops over threads" "cucc: kernel slow_one: uses '__activemask' (fibers)" \
+  >"$work/kernels.txt"
+expect 0 "meets 5x  fibers: 1 of 2 kernels" "the emulated build's kernels on fibers are counted" \
+  "fake=$work/emulated:$work/native:5:$work/kernels.txt"
+expect 0 "fake: cucc: kernel slow_one: uses '__activemask' \(fibers\)" "and named" \
+  "fake=$work/emulated:$work/native:5:$work/kernels.txt"
 expect 1 'boom' "a failing program fails the comparison and shows its output" "fake=$work/broken:$work/native"
 exit $((failures > 0))

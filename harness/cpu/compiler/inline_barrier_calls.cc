@@ -44,14 +44,10 @@ class Inliner {
     std::set<std::string> barrier_functions = functions_with_block_collectives(m_c);
     collect_callees(barrier_functions);
     std::vector<Edit> edits;
-    for (size_t i = 0; i < m_c.size(); ++i) {
-      if (!m_c.is(i, "__cucpu_global__")) continue;
-      std::optional<KernelDefinition> kernel = find_kernel_definition(m_c, i);
-      if (!kernel || !m_c.user_code(kernel->body_open)) continue;
-      if (!m_only_kernels.empty() && !m_only_kernels.count(kernel->name)) continue;
+    for (const KernelDefinition& kernel : user_kernels(m_c, m_only_kernels)) {
       size_t before = edits.size();
-      inline_in_kernel(*kernel, &edits);
-      if (edits.size() != before) kernels->insert(kernel->name);
+      inline_in_kernel(kernel, &edits);
+      if (edits.size() != before) kernels->insert(kernel.name);
     }
     return edits;
   }

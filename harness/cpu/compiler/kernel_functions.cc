@@ -47,6 +47,18 @@ std::optional<KernelDefinition> find_kernel_definition(const TokenCursor& c, siz
   return std::nullopt;
 }
 
+std::vector<KernelDefinition> user_kernels(const TokenCursor& c, const std::set<std::string>& only_kernels) {
+  std::vector<KernelDefinition> kernels;
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (!c.is(i, "__cucpu_global__")) continue;
+    std::optional<KernelDefinition> kernel = find_kernel_definition(c, i);
+    if (!kernel || !c.user_code(kernel->body_open)) continue;
+    if (!only_kernels.empty() && !only_kernels.count(kernel->name)) continue;
+    kernels.push_back(*kernel);
+  }
+  return kernels;
+}
+
 std::set<std::string> functions_with_block_collectives(const TokenCursor& c) {
   struct Function {
     std::string name;

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "token_cursor.h"
 
@@ -21,6 +22,10 @@ struct KernelDefinition {
 
 // The kernel defined after the marker token (a declaration gives nothing).
 std::optional<KernelDefinition> find_kernel_definition(const TokenCursor& c, size_t marker);
+
+// The kernels defined in the user's code, in source order; only those named
+// in `only_kernels` when it is not empty.
+std::vector<KernelDefinition> user_kernels(const TokenCursor& c, const std::set<std::string>& only_kernels = {});
 
 // Identifiers that need a block's threads suspended mid-statement, or
 // another thread to run while one waits: barriers, warp collectives,

@@ -2,7 +2,6 @@
 #include "warp_slots.h"
 
 #include <map>
-#include <optional>
 #include <vector>
 
 #include "kernel_functions.h"
@@ -53,16 +52,11 @@ class Lowerer {
   LoweredSource run() {
     LoweredSource out;
     std::vector<Edit> edits;
-    for (size_t i = 0; i < m_c.size(); ++i) {
-      if (!m_c.is(i, "__cucpu_global__")) continue;
-      std::optional<KernelDefinition> kernel = find_kernel_definition(m_c, i);
-      if (!kernel || !m_c.user_code(kernel->body_open)) continue;
-      if (!m_only_kernels.empty() && !m_only_kernels.count(kernel->name)) continue;
+    for (const KernelDefinition& kernel : user_kernels(m_c, m_only_kernels)) {
       m_site = 0;
       size_t before = edits.size();
-      lower_list(kernel->body_open + 1, kernel->body_close, &edits);
-      if (edits.size() != before) out.kernels.insert(kernel->name);
-      i = kernel->body_close;
+      lower_list(kernel.body_open + 1, kernel.body_close, &edits);
+      if (edits.size() != before) out.kernels.insert(kernel.name);
     }
     out.text = apply_edits(m_src, std::move(edits));
     return out;

@@ -41,11 +41,14 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     break;
   }
   if (plan.exit_flags) {
+    // `cucpu_any_exited`: whether any thread of the block has left; the
+    // loops after a return pick their copy by it (below).
     begin += " " + per_thread_array("bool", "cucpu_exited") +
              "for (unsigned cucpu_i = 0; cucpu_i < ::cucpu::detail::tls_context.start_count; ++cucpu_i)"
-             " cucpu_exited_at[cucpu_i] = false;";
+             " cucpu_exited_at[cucpu_i] = false; bool cucpu_any_exited = false;";
     for (size_t at : plan.returns) {
-      edits.push_back({c.token(at).begin, c.token(at + 1).end, "{ cucpu_exited_at[cucpu_t] = true; return; }"});
+      edits.push_back({c.token(at).begin, c.token(at + 1).end,
+                       "{ cucpu_exited_at[cucpu_t] = true; cucpu_any_exited = true; return; }"});
     }
   }
   for (size_t at : plan.block_returns) {
@@ -103,7 +106,8 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     // line that starts the region stays at the start of its line.
     size_t before = c.token(region.first - 1).end;
     std::string skips, region_loop = loop + "(", reset;
-    if (plan.exit_flags && region.first > plan.returns.front()) skips += "if (cucpu_exited_at[cucpu_t]) return; ";
+    const bool after_exits = plan.exit_flags && region.first > plan.returns.front();
+    if (after_exits) skips += "if (cucpu_some_exited && cucpu_exited_at[cucpu_t]) return; ";
     for (int g : region.guards) {
       const std::string name = "cucpu_guard_" + std::to_string(g);
       // The innermost listed guard's list holds only threads that passed
@@ -119,11 +123,34 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
         reset = "cucpu_guard_" + std::to_string(g) + "_count = 0; ";
       }
     }
-    edits.push_back({before, before,
-                     code.storage + reset + region_loop + "[&]([[maybe_unused]] unsigned cucpu_t) { " + skips +
-                         code.bindings});
+    // Block constants the region branches on become template arguments
+    // (with_block_constants, split_kernel.h): each value gets its own copy
+    // of the loop, with no branch on it, so the copy can vectorise (g++ does
+    // not unswitch loops this large). A lowered shuffle's parameter shadows
+    // the kernel's `cucpu_whole_warps`.
+    std::vector<std::pair<std::string, std::string>> constants;  // parameter, value
+    if (after_exits) constants.push_back({"cucpu_some_exited", "cucpu_any_exited"});
+    for (size_t i = region.first; i < region.last; ++i) {
+      if (!c.is(i, "cucpu_whole_warps")) continue;
+      constants.push_back({"cucpu_whole_warps", "cucpu_whole_warps"});
+      break;
+    }
+    std::string opener = code.storage + reset, closer = code.write_backs + " }";
+    std::string parameters;
+    for (const auto& [parameter, value] : constants) parameters += "[[maybe_unused]] auto " + parameter + ", ";
+    parameters += "[[maybe_unused]] ::std::size_t cucpu_t";
+    if (constants.empty()) {
+      opener += region_loop + "[&](" + parameters + ") { ";
+      closer += ");";
+    } else {
+      opener += "::cucpu::detail::with_block_constants([&](auto&& cucpu_region) { " + region_loop +
+                "cucpu_region); }, [&](" + parameters + ") { ";
+      for (const auto& [parameter, value] : constants) closer += ", " + value;
+      closer += ");";
+    }
+    edits.push_back({before, before, opener + skips + code.bindings});
     size_t after = c.token(region.last - 1).end;
-    edits.push_back({after, after, code.write_backs + " });"});
+    edits.push_back({after, after, closer});
     push_closing_braces(after);
   }
   for (const auto& [begin, end] : plan.barriers) blank_tokens(c, begin, end, &edits);

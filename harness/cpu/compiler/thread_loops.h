@@ -1,6 +1,6 @@
 // The last step of barrier splitting: writes the planned regions out as
 // loops over the block's threads. Each region becomes
-// `::cucpu::detail::for_each_thread<Counter>([&](unsigned cucpu_t) { ... });`
+// `::cucpu::detail::for_each_thread<Counter>([&](std::size_t cucpu_t) { ... });`
 // around its own statements (so they keep their lines), the barriers
 // between them are removed, and the body is bracketed by split_block_begin /
 // split_block_end (include/cucpu/split_kernel.h).

@@ -6,6 +6,7 @@
 // call ran them all, so it starts no other thread and waits at no barrier.
 #pragma once
 
+#include <cstddef>
 #include <type_traits>
 
 #include "cucpu/detail/thread_context.h"
@@ -23,7 +24,10 @@ inline void split_block_end() { tls_context.exited = tls_context.start_count - 1
 // unsigned) is the type of the 1-D loop's counter: g++ splits that loop at a
 // comparison of the thread index with a uniform value, and vectorises the
 // halves, only when the comparison's signedness is the counter's. The
-// rewriter picks it from the kernel's own thread-index variable.
+// rewriter picks it from the kernel's own thread-index variable. The region
+// takes the index as a std::size_t: per-thread storage indexed by it is then
+// affine in the 2-D and 3-D loops too (an unsigned index counted across the
+// rows might wrap, and g++ vectorises no access through its zero extension).
 template <class Counter = unsigned, class Region>
 inline void for_each_thread(Region&& region) {
   static_assert(std::is_same_v<Counter, int> || std::is_same_v<Counter, unsigned>);
@@ -49,15 +53,33 @@ inline void for_each_thread(Region&& region) {
     }
     return;
   }
-  unsigned linear = 0;
+  std::size_t linear = 0;
   for (unsigned z = 0; z < size_z; ++z) {
     for (unsigned y = 0; y < size_y; ++y) {
       for (unsigned x = 0; x < size_x; ++x, ++linear) {
         context.thread_idx = uint3{x, y, z};
-        context.linear = linear;
+        context.linear = static_cast<unsigned>(linear);
         region(linear);
       }
     }
+  }
+}
+
+// Runs `loop(r)`, where `r(linear)` calls `region(constants..., linear)`
+// with each flag as std::true_type or std::false_type: one copy of the
+// region per combination of the flags' values, so no copy branches on them.
+// The flags are block constants a region tests in every thread (whether a
+// thread has returned, whether the block is whole warps).
+template <class Loop, class Region>
+inline void with_block_constants(Loop&& loop, Region&& region) {
+  loop(region);
+}
+template <class Loop, class Region, class... Flags>
+inline void with_block_constants(Loop&& loop, Region&& region, bool flag, Flags... flags) {
+  if (flag) {
+    with_block_constants(loop, [&](auto... rest) { region(std::true_type{}, rest...); }, flags...);
+  } else {
+    with_block_constants(loop, [&](auto... rest) { region(std::false_type{}, rest...); }, flags...);
   }
 }
 

@@ -266,7 +266,7 @@ int run_judge_command(const CommandLine& line) {
     std::cerr << "judge: WARNING: --no-sandbox: the solution and its compiler run UNCONFINED, with every file, "
                  "process and network right you have. Never use it on code you did not write.\n";
   }
-  EventSink sink = [&](const nlohmann::json& event) {
+  EventSink sink = [&](const JudgeEvent& event) {
     if (events) print_event_line(std::cout, event);
     if (live) {
       live->print_above([&] { print_progress(human, event); });

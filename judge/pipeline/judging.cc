@@ -184,10 +184,10 @@ class Judging {
   // fibers. The natural pass and the benchmark use the usual split build.
   bool compile() {
     m_report.compiler_version = m_processes.compiler_version(m_backend);
-    json compiling = {{"status", "COMPILING"}, {"backend", m_backend.name()}, {"reason", m_backend.reason},
-                      {"compiler", m_report.compiler_version}};
-    if (!m_report.host_memory.empty()) compiling["host_memory"] = m_report.host_memory;
-    m_emit(compiling);
+    m_emit(CompilingEvent{.backend = m_backend.name(),
+                          .reason = m_backend.reason,
+                          .compiler = m_report.compiler_version,
+                          .host_memory = m_report.host_memory});
     if (!compile_build(m_backend, m_report.compile_command, m_library)) return false;
     if (!runs_shuffled_pass() || !m_backend.split_barriers) {
       m_shuffled_library = m_library;
@@ -440,11 +440,13 @@ class Judging {
   bool check(Tier tier, CheckPass pass, const std::vector<uint64_t>& seeds,
              std::optional<uint64_t> thread_order_seed) {
     const std::vector<const TestCase*> cases = cases_of(tier);
-    const std::string tier_text = tier_name(tier);
     const std::string pass_text = check_pass_name(pass);
-    m_emit({{"status", "CHECKING"}, {"tier", tier_text}, {"pass", pass_text}, {"total_tests", cases.size()},
-            {"time_limit", m_report.time_limit_rule}, {"total_time_limit", m_report.total_time_limit_rule},
-            {"total_time_limit_s", m_report.total_time_limit_seconds}});
+    m_emit(CheckingEvent{.tier = tier,
+                         .pass = pass,
+                         .total_tests = cases.size(),
+                         .time_limit_rule = m_report.time_limit_rule,
+                         .total_time_limit_rule = m_report.total_time_limit_rule,
+                         .total_time_limit_seconds = m_report.total_time_limit_seconds});
     std::unique_ptr<Runner> session;
     const std::filesystem::path& library = pass == CheckPass::Shuffled ? m_shuffled_library : m_library;
     if (!open_session(session, "check-" + pass_text, /*load_solution=*/true, {}, library, thread_order_seed)) {
@@ -493,17 +495,20 @@ class Judging {
       report_progress("");
       report.seconds = seconds;
       m_report.checks.push_back(report);
-      m_emit({{"status", "TEST_RESULT"}, {"case", test_case.name}, {"tier", tier_text}, {"pass", pass_text},
-              {"index", index + 1}, {"total_tests", cases.size()},
-              {"result", report.verdict == Verdict::Accepted ? "PASSED" : "FAILED"}, {"seconds", report.seconds},
-              {"time_limit_s", report.time_limit_seconds}});
+      m_emit(TestResultEvent{.case_name = test_case.name,
+                             .tier = tier,
+                             .pass = pass,
+                             .index = index + 1,
+                             .total_tests = cases.size(),
+                             .passed = report.verdict == Verdict::Accepted,
+                             .seconds = report.seconds,
+                             .time_limit_seconds = report.time_limit_seconds});
       if (report.verdict != Verdict::Accepted) {
         return fail(report.verdict, report.message, test_case.name);
       }
       ++passed;
     }
-    m_emit({{"status", "CHECKED"}, {"tier", tier_text}, {"pass", pass_text}, {"passed_tests", passed},
-            {"total_tests", cases.size()}});
+    m_emit(CheckedEvent{.tier = tier, .pass = pass, .passed_tests = passed, .total_tests = cases.size()});
     return true;
   }
 
@@ -532,9 +537,8 @@ class Judging {
       limits.push_back(case_limit(*test_case));
     }
     if (derived_total) grant_time(bench_budget(cases));
-    const std::string timing_text = timing_kind_name(m_report.timing_kind);
-    m_emit({{"status", "BENCHMARKING"}, {"tier", tier_name(m_options.bench_tier)}, {"timing", timing_text},
-            {"total_tests", cases.size()}});
+    m_emit(
+        BenchmarkingEvent{.tier = m_options.bench_tier, .timing = m_report.timing_kind, .total_tests = cases.size()});
     std::vector<std::vector<Overhead>> before;
     std::vector<std::vector<int>> all_sizes;
     for (const TestCase* test_case : cases) {
@@ -568,12 +572,18 @@ class Judging {
       measurement.overhead = combined(measurement.overhead, after[index].front());
       measurement.noise_bound_ms = noise_bound_ms(measurement.overhead);
       report.timing = summarise(per_call_figures(measurement.batch_ms, measurement.overhead), report.flops);
-      m_emit({{"status", "BENCHMARK_RESULT"}, {"case", report.name}, {"timing", timing_text},
-              {"runs", report.timing.times_ms.size()}, {"median_ms", report.timing.median_ms},
-              {"mean_ms", report.timing.mean_ms}, {"min_ms", report.timing.min_ms},
-              {"max_ms", report.timing.max_ms}, {"stddev_ms", report.timing.stddev_ms},
-              {"gflops", report.timing.gflops}, {"calls_per_batch", measurement.calls_per_batch},
-              {"noise_bound_ms", measurement.noise_bound_ms}, {"event_median_ms", median_event_ms(measurement)}});
+      m_emit(BenchmarkResultEvent{.case_name = report.name,
+                                  .timing = m_report.timing_kind,
+                                  .runs = report.timing.times_ms.size(),
+                                  .median_ms = report.timing.median_ms,
+                                  .mean_ms = report.timing.mean_ms,
+                                  .min_ms = report.timing.min_ms,
+                                  .max_ms = report.timing.max_ms,
+                                  .stddev_ms = report.timing.stddev_ms,
+                                  .gflops = report.timing.gflops,
+                                  .calls_per_batch = measurement.calls_per_batch,
+                                  .noise_bound_ms = measurement.noise_bound_ms,
+                                  .event_median_ms = median_event_ms(measurement)});
     }
     std::vector<double> medians_ms, gflops;
     for (const CaseReport& report : m_report.benchmarks) {
@@ -582,8 +592,7 @@ class Judging {
     }
     m_report.geomean_ms = geometric_mean(medians_ms);
     m_report.geomean_gflops = geometric_mean(gflops);
-    m_emit({{"status", "BENCHMARKED"}, {"timing", timing_text}, {"avg_runtime_ms", m_report.geomean_ms},
-            {"avg_gflops", m_report.geomean_gflops}});
+    m_emit(overall_figures());
     return true;
   }
 
@@ -774,6 +783,12 @@ class Judging {
     return true;
   }
 
+  // The benchmark's overall figures, as BENCHMARKED and an ACCEPTED verdict say them.
+  BenchmarkedEvent overall_figures() const {
+    return {
+        .timing = m_report.timing_kind, .avg_runtime_ms = m_report.geomean_ms, .avg_gflops = m_report.geomean_gflops};
+  }
+
   bool fail(Verdict verdict, const std::string& message, const std::string& case_name) {
     // A change to the judge's own process is the fault that stays reported.
     if (m_report.judge_process_changed) return false;
@@ -784,13 +799,8 @@ class Judging {
 
   JudgeReport finish() {
     note_own_process_changes();
-    json event = {{"status", verdict_name(m_report.verdict)}};
-    if (m_report.verdict != Verdict::Accepted) event["message"] = m_report.message;
-    if (m_report.verdict == Verdict::Accepted && !m_report.benchmarks.empty()) {
-      event["avg_runtime_ms"] = m_report.geomean_ms;
-      event["avg_gflops"] = m_report.geomean_gflops;
-      event["timing"] = timing_kind_name(m_report.timing_kind);
-    }
+    VerdictEvent event{.verdict = m_report.verdict, .message = m_report.message};
+    if (m_report.verdict == Verdict::Accepted && !m_report.benchmarks.empty()) event.figures = overall_figures();
     m_emit(event);
     return m_report;
   }
@@ -838,22 +848,6 @@ class RealProcesses : public JudgingProcesses {
 
 }  // namespace
 
-const char* timing_kind_name(TimingKind kind) {
-  switch (kind) {
-    case TimingKind::Gpu: return "gpu";
-    case TimingKind::CpuEmulated: return "cpu-emulated";
-  }
-  return "cpu-emulated";
-}
-
-const char* check_pass_name(CheckPass pass) {
-  switch (pass) {
-    case CheckPass::Natural: return "natural";
-    case CheckPass::Shuffled: return "shuffled";
-  }
-  return "natural";
-}
-
 JudgingProcesses& real_processes() {
   static RealProcesses processes;
   return processes;
@@ -888,7 +882,7 @@ JudgeReport judge_solution(const Problem& problem, const Backend& backend, const
       report.message = "solution code changed the judge's own process from its runner (" + changes +
                        "), and the judging failed: " + error.what();
     }
-    emit({{"status", verdict_name(report.verdict)}, {"message", report.message}});
+    emit(VerdictEvent{.verdict = report.verdict, .message = report.message});
     return report;
   }
 }

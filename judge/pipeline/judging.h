@@ -2,8 +2,8 @@
 // measure_cold and DMOJ's grader read the same way): compile, check every
 // case of the chosen tier in a child process, check again with the CPU
 // backend's shuffled thread order, benchmark, summarise. Every stage reports
-// through events (the statuses Tensara's clients know), and the whole result
-// is plain data for the printers.
+// through typed events (events.h: the statuses Tensara's clients know), and
+// the whole result is plain data for the printers.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,7 @@
 
 #include "judge/pipeline/backend.h"
 #include "judge/pipeline/compile.h"
+#include "judge/pipeline/events.h"
 #include "judge/pipeline/measurement.h"
 #include "judge/pipeline/runner.h"
 #include "judge/pipeline/statistics.h"
@@ -38,15 +39,6 @@ struct BenchSettings {
   BatchLimits batches;
   StoppingRule stopping;
 };
-
-// How the judge times a solution: on a GPU, or emulated on the CPU (never
-// to be read as GPU time).
-enum class TimingKind { Gpu, CpuEmulated };
-const char* timing_kind_name(TimingKind kind);  // "gpu", "cpu-emulated": events, JSON, records
-
-// A check pass: the natural thread order, or (CPU backend) a shuffled one.
-enum class CheckPass { Natural, Shuffled };
-const char* check_pass_name(CheckPass pass);  // "natural", "shuffled"
 
 struct JudgeOptions {
   std::filesystem::path solution;
@@ -143,8 +135,6 @@ struct JudgeReport {
   // report file the judge then cannot write is no fault of the judge's.
   bool judge_process_changed = false;
 };
-
-using EventSink = std::function<void(const nlohmann::json& event)>;
 
 // What the judge is doing now, for a live status line: events mark stages,
 // this says what a long stage is waiting on. An empty activity means idle.

@@ -239,11 +239,10 @@ class JudgingTest : public ::testing::Test {
   }
 
   JudgeReport judge(FakeProcesses& processes) {
-    return judge_solution(m_problem, m_backend, m_options, processes,
-                          [this](const nlohmann::json& event) {
-                            m_statuses.push_back(event.value("status", ""));
-                            if (event.value("status", "") == "BENCHMARK_RESULT") m_benchmark_result = event;
-                          });
+    return judge_solution(m_problem, m_backend, m_options, processes, [this](const JudgeEvent& event) {
+      m_statuses.push_back(event_status(event));
+      if (auto* result = std::get_if<BenchmarkResultEvent>(&event)) m_benchmark_result = *result;
+    });
   }
 
   // The check calls the fakes saw in one runner, as "case#seed".
@@ -263,7 +262,7 @@ class JudgingTest : public ::testing::Test {
   Backend m_backend;
   JudgeOptions m_options;
   std::vector<std::string> m_statuses;
-  std::optional<nlohmann::json> m_benchmark_result;  // the last BENCHMARK_RESULT event
+  std::optional<BenchmarkResultEvent> m_benchmark_result;  // the last BENCHMARK_RESULT event
 };
 
 TEST_F(JudgingTest, ACorrectSolutionPassesBothPassesOnTheCpuBackendEachOnSeedsOfItsOwn) {
@@ -508,7 +507,7 @@ TEST_F(JudgingTest, AShortClaimDoesNotShortenTheFigure) {
   ASSERT_EQ(report.benchmarks.size(), 1u);
   EXPECT_DOUBLE_EQ(report.benchmarks[0].timing.median_ms, 300.0);
   ASSERT_TRUE(m_benchmark_result.has_value());
-  EXPECT_DOUBLE_EQ(m_benchmark_result->value("event_median_ms", 0.0), 0.01);
+  EXPECT_DOUBLE_EQ(m_benchmark_result->event_median_ms, 0.01);
 }
 
 // A machine busier during the timed runs than during the calibration

@@ -9,8 +9,6 @@
 
 namespace judge {
 
-using json = nlohmann::json;
-
 namespace {
 
 std::string fixed(double value, int digits) {
@@ -19,50 +17,65 @@ std::string fixed(double value, int digits) {
   return out.str();
 }
 
-std::string timing_label(const std::string& kind) {
-  return kind == "gpu" ? "GPU time" : "CPU-emulated time (not GPU time)";
+std::string timing_label(TimingKind kind) {
+  return kind == TimingKind::Gpu ? "GPU time" : "CPU-emulated time (not GPU time)";
 }
+
+// One event's progress lines. Every string printed here may carry a
+// solution's bytes (a case name never does, but a compiler version, a reason
+// or a message might): each goes through printable_line() on its way out, so
+// that none can start a line of its own (a forged verdict line).
+class ProgressPrinter {
+ public:
+  explicit ProgressPrinter(std::ostream& out) : m_out(out) {}
+
+  void operator()(const CompilingEvent& event) const {
+    m_out << "backend: " << printable_line(event.backend) << " (" << printable_line(event.reason) << ")\n"
+          << "compiling with " << printable_line(event.compiler) << "\n";
+    if (!event.host_memory.empty()) m_out << "host memory: " << printable_line(event.host_memory) << "\n";
+  }
+  void operator()(const CheckingEvent& event) const {
+    m_out << "checking " << event.total_tests << " '" << tier_name(event.tier) << "' cases ("
+          << check_pass_name(event.pass) << " thread order)\n";
+    // The limits are the same for both passes: said once.
+    if (event.pass == CheckPass::Natural) {
+      m_out << "  time limit: " << printable_line(event.time_limit_rule) << "\n"
+            << "  total time limit: " << fixed(event.total_time_limit_seconds, 0) << " s so far, "
+            << printable_line(event.total_time_limit_rule) << "\n";
+    }
+  }
+  void operator()(const TestResultEvent& event) const {
+    m_out << "  [" << event.index << "/" << event.total_tests << "] " << std::left << std::setw(28)
+          << printable_line(event.case_name) << " " << (event.passed ? "PASSED" : "FAILED") << "  ("
+          << fixed(event.seconds, 2) << " s";
+    if (event.time_limit_seconds > 0) m_out << ", limit " << fixed(event.time_limit_seconds, 0) << " s";
+    m_out << ")\n";
+  }
+  void operator()(const CheckedEvent& event) const {
+    m_out << "  " << event.passed_tests << "/" << event.total_tests << " passed\n";
+  }
+  void operator()(const BenchmarkingEvent& event) const {
+    m_out << "benchmarking " << event.total_tests << " '" << tier_name(event.tier) << "' cases, "
+          << timing_label(event.timing) << "\n";
+  }
+  void operator()(const BenchmarkResultEvent& event) const {
+    m_out << "  " << std::left << std::setw(28) << printable_line(event.case_name) << " median "
+          << fixed(event.median_ms, 3) << " ms (noise bound " << fixed(event.noise_bound_ms, 3) << " ms) over "
+          << event.runs << " batches of " << event.calls_per_batch << " calls, " << fixed(event.gflops, 2)
+          << " GFLOPS; event time " << fixed(event.event_median_ms, 3) << " ms (the runner's, a diagnostic)\n";
+  }
+  // BENCHMARKED's figures and the verdict are the summary's to say.
+  void operator()(const BenchmarkedEvent&) const {}
+  void operator()(const VerdictEvent&) const {}
+
+ private:
+  std::ostream& m_out;
+};
 
 }  // namespace
 
-// Every string printed here may carry a solution's bytes (a case name never
-// does, but a compiler version, a reason or a message might): each goes
-// through printable() on its way out.
-void print_progress(std::ostream& out, const json& hostile_event) {
-  const json event = printable_json(hostile_event);
-  const std::string status = event.value("status", "");
-  if (status == "COMPILING") {
-    out << "backend: " << event.value("backend", "") << " (" << event.value("reason", "") << ")\n"
-        << "compiling with " << event.value("compiler", "") << "\n";
-    if (event.contains("host_memory")) out << "host memory: " << event.value("host_memory", "") << "\n";
-  } else if (status == "CHECKING") {
-    out << "checking " << event.value("total_tests", 0) << " '" << event.value("tier", "") << "' cases ("
-        << event.value("pass", "") << " thread order)\n";
-    if (event.value("pass", "") == "natural" && event.contains("time_limit")) {
-      out << "  time limit: " << event.value("time_limit", "") << "\n";
-    }
-    if (event.value("pass", "") == "natural" && event.contains("total_time_limit")) {
-      out << "  total time limit: " << fixed(event.value("total_time_limit_s", 0.0), 0) << " s so far, "
-          << event.value("total_time_limit", "") << "\n";
-    }
-  } else if (status == "TEST_RESULT") {
-    out << "  [" << event.value("index", 0) << "/" << event.value("total_tests", 0) << "] "
-        << std::left << std::setw(28) << event.value("case", "") << " " << event.value("result", "") << "  ("
-        << fixed(event.value("seconds", 0.0), 2) << " s";
-    if (event.value("time_limit_s", 0.0) > 0) out << ", limit " << fixed(event.value("time_limit_s", 0.0), 0) << " s";
-    out << ")\n";
-  } else if (status == "CHECKED") {
-    out << "  " << event.value("passed_tests", 0) << "/" << event.value("total_tests", 0) << " passed\n";
-  } else if (status == "BENCHMARKING") {
-    out << "benchmarking " << event.value("total_tests", 0) << " '" << event.value("tier", "") << "' cases, "
-        << timing_label(event.value("timing", "")) << "\n";
-  } else if (status == "BENCHMARK_RESULT") {
-    out << "  " << std::left << std::setw(28) << event.value("case", "") << " median "
-        << fixed(event.value("median_ms", 0.0), 3) << " ms (noise bound " << fixed(event.value("noise_bound_ms", 0.0), 3)
-        << " ms) over " << event.value("runs", 0) << " batches of " << event.value("calls_per_batch", 0) << " calls, "
-        << fixed(event.value("gflops", 0.0), 2) << " GFLOPS; event time " << fixed(event.value("event_median_ms", 0.0), 3)
-        << " ms (the runner's, a diagnostic)\n";
-  }
+void print_progress(std::ostream& out, const JudgeEvent& event) {
+  std::visit(ProgressPrinter(out), event);
   out.flush();
 }
 
@@ -83,8 +96,9 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
   // Said only now: while the solution ran, its inputs were unpredictable.
   if (!report.checks.empty()) {
     out << "input seed " << report.seed
-        << (report.seed_given ? " (--seed)" : " (drawn at random; --seed " + std::to_string(report.seed) +
-                                                   " judges on the same inputs again)")
+        << (report.seed_given
+                ? " (--seed)"
+                : " (drawn at random; --seed " + std::to_string(report.seed) + " judges on the same inputs again)")
         << "\n";
   }
   // What an output held before each call: an element the solution never
@@ -99,7 +113,8 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
   if (!report.benchmarks.empty()) {
     // A judging that ended before its benchmark did has no overall figure.
     const bool complete = report.verdict == Verdict::Accepted;
-    out << "\n" << timing_label(timing_kind_name(report.timing_kind)) << " on " << printable_line(report.backend.device)
+    out << "\n"
+        << timing_label(report.timing_kind) << " on " << printable_line(report.backend.device)
         << (complete ? ":\n" : ", of the cases timed before the judging ended (no overall figure):\n");
     int width = 16;
     for (const CaseReport& c : report.benchmarks) {
@@ -107,15 +122,15 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
     }
     out << std::left << std::setw(width) << "case" << std::right << std::setw(12) << "median ms" << std::setw(12)
         << "+- bound ms" << std::setw(12) << "mean ms" << std::setw(12) << "min ms" << std::setw(12) << "max ms"
-        << std::setw(9) << "rse %" << std::setw(9) << "batches" << std::setw(7) << "calls" << std::setw(12)
-        << "GFLOPS" << "\n";
+        << std::setw(9) << "rse %" << std::setw(9) << "batches" << std::setw(7) << "calls" << std::setw(12) << "GFLOPS"
+        << "\n";
     for (const CaseReport& c : report.benchmarks) {
-      out << std::left << std::setw(width) << printable_line(c.name) << std::right << std::setw(12) << fixed(c.timing.median_ms, 3)
-          << std::setw(12) << fixed(c.measurement.noise_bound_ms, 3)
-          << std::setw(12) << fixed(c.timing.mean_ms, 3) << std::setw(12) << fixed(c.timing.min_ms, 3)
-          << std::setw(12) << fixed(c.timing.max_ms, 3) << std::setw(9) << fixed(100 * c.timing.rse, 2)
-          << std::setw(9) << c.timing.times_ms.size() << std::setw(7) << c.measurement.calls_per_batch
-          << std::setw(12) << fixed(c.timing.gflops, 2) << "\n";
+      out << std::left << std::setw(width) << printable_line(c.name) << std::right << std::setw(12)
+          << fixed(c.timing.median_ms, 3) << std::setw(12) << fixed(c.measurement.noise_bound_ms, 3) << std::setw(12)
+          << fixed(c.timing.mean_ms, 3) << std::setw(12) << fixed(c.timing.min_ms, 3) << std::setw(12)
+          << fixed(c.timing.max_ms, 3) << std::setw(9) << fixed(100 * c.timing.rse, 2) << std::setw(9)
+          << c.timing.times_ms.size() << std::setw(7) << c.measurement.calls_per_batch << std::setw(12)
+          << fixed(c.timing.gflops, 2) << "\n";
     }
     if (complete) {
       out << std::left << std::setw(width) << "geometric mean" << std::right << std::setw(12)
@@ -125,6 +140,8 @@ void print_summary(std::ostream& out, const JudgeReport& report) {
   out.flush();
 }
 
-void print_event_line(std::ostream& out, const json& event) { out << printable_json(event).dump() << std::endl; }
+void print_event_line(std::ostream& out, const JudgeEvent& event) {
+  out << printable_json(to_json(event)).dump() << std::endl;
+}
 
 }  // namespace judge

@@ -2,15 +2,16 @@
 // Benchmark's reporters); the pipeline only measures and emits events.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "judge/pipeline/events.h"
 #include "judge/pipeline/judging.h"
 
 namespace judge {
 
-// One human-readable progress line per event.
-void print_progress(std::ostream& out, const nlohmann::json& event);
+// The human-readable progress lines of an event (none for the verdict,
+// which print_summary says).
+void print_progress(std::ostream& out, const JudgeEvent& event);
 
 // The closing summary: verdict, message, per-case table, timings.
 void print_summary(std::ostream& out, const JudgeReport& report);
@@ -18,7 +19,7 @@ void print_summary(std::ostream& out, const JudgeReport& report);
 // `--quiet`: the verdict line alone.
 void print_verdict_line(std::ostream& out, const JudgeReport& report);
 
-// `--events`: the event as one JSON line, flushed at once.
-void print_event_line(std::ostream& out, const nlohmann::json& event);
+// `--events`: the event as one JSON line (to_json, events.h), flushed at once.
+void print_event_line(std::ostream& out, const JudgeEvent& event);
 
 }  // namespace judge

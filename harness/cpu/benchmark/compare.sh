@@ -70,7 +70,7 @@ for spec in "$@"; do
   on_fibers=
   if [[ -n "$kernels" ]]; then
     on_fibers=$(awk '/^cucc: kernel / { n++; if (/\(fibers\)$/) f++ } END { printf "  fibers: %d of %d kernels", f, n }' "$kernels")
-    fiber_kernels+=$(grep '(fibers)$' "$kernels" | sed "s/^/  $workload: /")
+    fiber_kernels+=$(sed -n "/(fibers)\$/s/^/  $workload: /p" "$kernels")
   fi
   printf '%-13s %10s %10s %10s | %10s %10s %10s | %8s %8s  %-7s %s%s\n' "$workload" "$e_best" "$e_median" "$e_cpu" \
     "$n_best" "$n_median" "$n_cpu" "$wall_ratio" "$cpu_ratio" "$verdict" "$goal_text" "$on_fibers"

@@ -50,5 +50,8 @@ expect 0 "meets 5x  fibers: 1 of 2 kernels" "the emulated build's kernels on fib
   "fake=$work/emulated:$work/native:5:$work/kernels.txt"
 expect 0 "fake: cucc: kernel slow_one: uses '__activemask' \(fibers\)" "and named" \
   "fake=$work/emulated:$work/native:5:$work/kernels.txt"
+printf '%s\n' "cucc: kernel 'split_one': loops over threads" >"$work/split_kernels.txt"
+expect 0 "meets 5x  fibers: 0 of 1 kernels" "a build with no kernel on fibers still gets its row" \
+  "fake=$work/emulated:$work/native:5:$work/split_kernels.txt"
 expect 1 'boom' "a failing program fails the comparison and shows its output" "fake=$work/broken:$work/native"
 exit $((failures > 0))

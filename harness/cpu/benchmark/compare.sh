@@ -43,7 +43,7 @@ measure() {
 }
 
 echo "CPU backend vs native C++ on $(hostname): $cpus CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "emulated: cucc -O3 (AVX2/FMA where the CPU has them, no contraction), CUCPU_WORKERS=$CUCPU_WORKERS | baseline: native g++ -O3 -mavx2 -mfma -ffp-contract=off -fopenmp, OMP_NUM_THREADS=$OMP_NUM_THREADS OMP_WAIT_POLICY=$OMP_WAIT_POLICY"
+echo "emulated: cucc -O3 (AVX2/FMA where the CPU has them, no contraction, no FP traps), CUCPU_WORKERS=$CUCPU_WORKERS | baseline: native g++ -O3 -mavx2 -mfma -ffp-contract=off -fno-trapping-math -fopenmp, OMP_NUM_THREADS=$OMP_NUM_THREADS OMP_WAIT_POLICY=$OMP_WAIT_POLICY"
 echo "ms over 5 runs after a warm-up: wall-clock best and median, and median process CPU time (all threads)"
 echo "ratio = emulated / native: of the wall-clock medians, and of the CPU-time medians; goal: on the CPU-time ratio"
 printf '%-13s %10s %10s %10s | %10s %10s %10s | %8s %8s  %-7s %s\n' workload emul_best emul_med emul_cpu \

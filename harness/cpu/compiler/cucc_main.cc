@@ -216,7 +216,11 @@ std::vector<std::string> sanitizer_flags(const Options& options) {
 }
 
 std::vector<std::string> code_flags(const Options& options) {
-  std::vector<std::string> flags = {options.optimization, options.standard};
+  // No floating-point traps: CUDA's arithmetic never traps and its
+  // exception flags cannot be read, and g++ may then execute a guarded float
+  // operation in every thread of a loop (masking the result), which lets
+  // thread loops with `if`s vectorise. Results are unchanged.
+  std::vector<std::string> flags = {options.optimization, options.standard, "-fno-trapping-math"};
 #if defined(__x86_64__)
   // The vector width of the CPU that runs the program (cucc builds where it
   // runs): split kernels' thread loops vectorise 8 floats wide (a

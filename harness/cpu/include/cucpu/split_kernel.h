@@ -86,9 +86,25 @@ inline void with_block_constants(Loop&& loop, Region&& region, bool flag, Flags.
 // Runs `region(linear index)` for the threads in `list` (in its order, the
 // order the threads were run in when the list was made), with threadIdx
 // set: the threads inside a guard (compiler/barrier_regions.h).
+// In increasing order with no gap (`if (warp == 0)`, `if (tid < s)` in a
+// 1-D block, run in natural order) the list is a range, and a plain loop
+// over it vectorises where the list's indirection would not.
 template <class Region>
 inline void for_each_listed_thread(const unsigned* list, unsigned count, Region&& region) {
   ThreadContext& context = tls_context;
+  if (count != 0 && context.start_order == nullptr && context.block_dim.y == 1 && context.block_dim.z == 1 &&
+      list[count - 1] - list[0] == count - 1) {
+    // Natural order lists threads in increasing order, so equal spans mean
+    // every thread in between is listed.
+    const unsigned first = list[0], end = list[0] + count;
+    context.thread_idx = uint3{0, 0, 0};
+    for (unsigned x = first; x < end; ++x) {
+      context.thread_idx.x = x;
+      context.linear = x;
+      region(std::size_t{x});
+    }
+    return;
+  }
   for (unsigned i = 0; i < count; ++i) {
     const unsigned linear = list[i];
     set_thread_index(context, linear);

@@ -16,6 +16,7 @@
 // thread take no part.
 #pragma once
 
+#include <cstddef>
 #include <cstring>
 #include <type_traits>
 
@@ -66,7 +67,7 @@ struct split_warp {
   }
 
   template <class T>
-  static void store(unsigned linear, const T& value) {
+  static void store(std::size_t linear, const T& value) {
     slots<T>()[linear] = value;
   }
 
@@ -74,8 +75,8 @@ struct split_warp {
   // kernel's `cucpu_whole_warps`, a constant of the block, so that g++
   // takes the test out of the thread loop).
   template <class T>
-  static T shfl(unsigned linear, bool whole_warps, WarpOp op, unsigned mask, int argument, int width) {
-    const unsigned lane = linear & 31u;
+  static T shfl(std::size_t linear, bool whole_warps, WarpOp op, unsigned mask, int argument, int width) {
+    const unsigned lane = unsigned(linear) & 31u;
     const T* block = slots<T>();
     if (whole_warps && width == 32 && mask == ~0u) {
       // One segment per warp, no lane left out: what is left has no
@@ -84,21 +85,22 @@ struct split_warp {
       const unsigned delta = unsigned(argument) < 32u ? unsigned(argument) : 32u;
       switch (op) {
         case WarpOp::shfl_down: {
+          // 64-bit indexes: affine in the thread loop, so these loads vectorise.
           const T source = block[linear + delta], own = block[linear];
           return lane + delta < 32u ? source : own;
         }
         case WarpOp::shfl_up: {
-          const T source = block[int(linear) - int(delta)], own = block[linear];
+          const T source = block[std::ptrdiff_t(linear) - std::ptrdiff_t(delta)], own = block[linear];
           return lane >= delta ? source : own;
         }
         case WarpOp::shfl_xor: return block[linear ^ (unsigned(argument) & 31u)];
-        case WarpOp::shfl_idx: return block[(linear & ~31u) | (unsigned(argument) & 31u)];
+        case WarpOp::shfl_idx: return block[(linear & ~std::size_t{31}) | (unsigned(argument) & 31u)];
         default: break;
       }
     }
     const T* warp = block + (linear - lane);
-    if (split_warp_whole(mask, linear)) return warp[shuffle_source(op, lane, argument, width, ~0u)];
-    return warp[shuffle_source(op, lane, argument, width, split_warp_group(mask, linear))];
+    if (split_warp_whole(mask, unsigned(linear))) return warp[shuffle_source(op, lane, argument, width, ~0u)];
+    return warp[shuffle_source(op, lane, argument, width, split_warp_group(mask, unsigned(linear)))];
   }
 
   // The predicates of the warp's participants as a ballot word.

@@ -9,6 +9,7 @@
 
 #include "problems/common/microscaling.h"
 #include "problems/common/mx_problems.h"
+#include "problems/common/parallel.h"
 
 namespace problems::testing {
 namespace {
@@ -98,7 +99,7 @@ void mx_quantize(const QuantizeVariant& variant, bool fp4, const judge::ScalarAr
   uint8_t* scale = outputs.at("scale").as<uint8_t>();
   const int64_t blocks = args.integer("m") * (args.integer("k") / mx::kMxBlock);
   const mx::CodeFormat format = fp4 ? mx::CodeFormat::kE2m1 : mx::CodeFormat::kE4m3;
-  for (int64_t block = 0; block < blocks; ++block) {
+  parallel_for(blocks, [&](int64_t block) {
     const float* x = a + block * mx::kMxBlock;
     float max_abs = 0;
     for (int64_t i = 0; i < mx::kMxBlock; ++i) max_abs = std::max(max_abs, std::fabs(x[i]));
@@ -116,7 +117,7 @@ void mx_quantize(const QuantizeVariant& variant, bool fp4, const judge::ScalarAr
         q[at / 2] = mx::fp4_pack(q[at / 2], code);
       }
     }
-  }
+  });
 }
 
 void nvfp4_quantize(const QuantizeVariant& variant, const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
@@ -127,7 +128,7 @@ void nvfp4_quantize(const QuantizeVariant& variant, const judge::ScalarArgs& arg
   const int64_t m = args.integer("m"), k = args.integer("k"), scale_cols = k / mx::kNvfp4Block;
   const float global_encode = static_cast<float>(args.real("sf_g"));
   std::memset(scale, 0, static_cast<std::size_t>(mx::swizzled_scale_count(m, scale_cols)));
-  for (int64_t row = 0; row < m; ++row) {
+  parallel_for(m, [&](int64_t row) {
     for (int64_t block = 0; block < scale_cols; ++block) {
       const float* x = a + row * k + block * mx::kNvfp4Block;
       float amax = 0;
@@ -174,10 +175,11 @@ void nvfp4_quantize(const QuantizeVariant& variant, const judge::ScalarArgs& arg
         q[at / 2] = at % 2 == 0 ? element : mx::fp4_pack(q[at / 2], element);
       }
     }
-  }
+  });
 }
 
-// The values an answer of `slug` decodes to, as upstream decodes them.
+}  // namespace
+
 std::vector<float> upstream_decode(const std::string& slug, const judge::ScalarArgs& args,
                                    const judge::ConstTensors& answer) {
   const uint8_t* q = answer.at("q").as<uint8_t>();
@@ -186,7 +188,7 @@ std::vector<float> upstream_decode(const std::string& slug, const judge::ScalarA
   std::vector<float> values(static_cast<std::size_t>(m * k));
   const bool nvfp4 = slug == "nvfp4-quantize";
   const float global_decode = nvfp4 ? mx::nvfp4_global_decode(static_cast<float>(args.real("sf_g"))) : 1.0f;
-  for (int64_t row = 0; row < m; ++row) {
+  parallel_for(m, [&](int64_t row) {
     for (int64_t col = 0; col < k; ++col) {
       const int64_t at = row * k + col;
       float value = 0;
@@ -204,11 +206,9 @@ std::vector<float> upstream_decode(const std::string& slug, const judge::ScalarA
       }
       values[static_cast<std::size_t>(at)] = value;
     }
-  }
+  });
   return values;
 }
-
-}  // namespace
 
 std::vector<QuantizeVariant> quantize_variants(const std::string& slug) {
   std::vector<QuantizeVariant> variants;
@@ -259,15 +259,17 @@ void quantize_like(const std::string& slug, const QuantizeVariant& variant, cons
   }
 }
 
-bool upstream_accepts(const std::string& slug, const judge::ScalarArgs& args, const judge::ConstTensors& expected,
-                      const judge::ConstTensors& actual) {
-  const std::vector<float> reference = upstream_decode(slug, args, expected);
-  const std::vector<float> answer = upstream_decode(slug, args, actual);
+bool upstream_close(const std::vector<float>& reference, const std::vector<float>& answer) {
   for (std::size_t i = 0; i < reference.size(); ++i) {
     // torch.allclose(input, other): |input - other| <= atol + rtol * |other|; NaN is never close.
     if (!(std::fabs(reference[i] - answer[i]) <= 1e-3f + 1e-3f * std::fabs(answer[i]))) return false;
   }
   return true;
+}
+
+bool upstream_accepts(const std::string& slug, const judge::ScalarArgs& args, const judge::ConstTensors& expected,
+                      const judge::ConstTensors& actual) {
+  return upstream_close(upstream_decode(slug, args, expected), upstream_decode(slug, args, actual));
 }
 
 }  // namespace problems::testing

@@ -42,6 +42,13 @@ std::vector<QuantizeVariant> quantize_variants(const std::string& slug);
 void quantize_like(const std::string& slug, const QuantizeVariant& variant, const judge::ScalarArgs& args,
                    const judge::ConstTensors& inputs, const judge::MutableTensors& outputs);
 
+// An answer of `slug` (q, scale) decoded as upstream decodes it (torchao's
+// to_dtype; FlashInfer's e2m1_and_ufp8sf_scale_to_float), in float32.
+std::vector<float> upstream_decode(const std::string& slug, const judge::ScalarArgs& args,
+                                   const judge::ConstTensors& answer);
+// torch.allclose(reference, answer, rtol=1e-3, atol=1e-3) of decoded answers.
+bool upstream_close(const std::vector<float>& reference, const std::vector<float>& answer);
+
 // Upstream's check: both answers decoded as Tensara does (torchao's
 // to_dtype; FlashInfer's e2m1_and_ufp8sf_scale_to_float), in float32, and
 // torch.allclose(expected, actual, rtol=1e-3, atol=1e-3).

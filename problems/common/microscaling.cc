@@ -1,6 +1,7 @@
 #include "problems/common/microscaling.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -90,6 +91,46 @@ Nvfp4BlockScale nvfp4_block_scale(float amax, float global_encode) {
 }
 
 float nvfp4_global_decode(float global_encode) { return static_cast<float>(1.0 / static_cast<double>(global_encode)); }
+
+std::span<const double> code_magnitudes(CodeFormat format) {
+  static const std::array<double, 127> e4m3 = [] {
+    std::array<double, 127> values{};
+    for (int code = 0; code < 127; ++code) values[code] = e4m3_value(static_cast<uint8_t>(code));
+    return values;
+  }();
+  if (format == CodeFormat::kE2m1) return kE2m1Values;
+  return e4m3;
+}
+
+namespace {
+
+// Index of the magnitude nearest a >= 0 in the ascending `values`, a tie
+// going up or down as asked, beyond the last one the last.
+int64_t nearest_index(std::span<const double> values, double a, bool ties_up) {
+  const auto above = std::upper_bound(values.begin(), values.end(), a);
+  if (above == values.end()) return static_cast<int64_t>(values.size()) - 1;
+  const int64_t hi = above - values.begin();
+  const int64_t lo = hi - 1;  // values[0] = 0 <= a
+  const double below_gap = a - values[lo], above_gap = values[hi] - a;
+  if (below_gap != above_gap) return below_gap < above_gap ? lo : hi;
+  return ties_up ? hi : lo;
+}
+
+}  // namespace
+
+bool rounds_to_nearest(uint8_t code, CodeFormat format, double t, double slack) {
+  const std::span<const double> values = code_magnitudes(format);
+  const uint8_t sign_bit = format == CodeFormat::kE2m1 ? 0x08 : 0x80;
+  const int64_t index = code & (sign_bit - 1);
+  if (index >= static_cast<int64_t>(values.size())) return false;  // E4M3 NaN (or E2M1 bits above the nibble)
+  const double a = std::fabs(t);
+  // Rounding to nearest is monotone, so the codes reachable from
+  // a * [1 - slack, 1 + slack] are those between the two extremes.
+  const int64_t lowest = nearest_index(values, a * (1 - slack), false);
+  const int64_t highest = nearest_index(values, a * (1 + slack), true);
+  if (index < lowest || index > highest) return false;
+  return index == 0 || ((code & sign_bit) != 0) == std::signbit(t);
+}
 
 int64_t swizzled_scale_count(int64_t rows, int64_t cols) { return (rows + 127) / 128 * 128 * ((cols + 3) / 4 * 4); }
 

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 namespace problems::microscaling {
 
@@ -33,6 +34,22 @@ bool e4m3_is_nan(uint8_t code);
 // Encoding a float32 value (round to nearest even, saturating, sign kept).
 uint8_t e2m1_code(float x);  // 4-bit code in the low bits
 uint8_t e4m3_code(float x);  // NaN -> 0x7F with the sign
+
+// The element and scale code formats, for what follows.
+enum class CodeFormat { kE2m1, kE4m3 };
+
+// The magnitudes of the non-negative codes in code order, which is also
+// ascending order: E2M1 codes 0-7, E4M3 codes 0x00-0x7E (0x7F is NaN). The
+// sign bit (E2M1 bit 3, E4M3 bit 7) sits just above them.
+std::span<const double> code_magnitudes(CodeFormat format);
+
+// Whether `code` (E2M1 in the low 4 bits, or E4M3) is what rounding the
+// real value t * (1 + d) to nearest gives for some |d| <= slack: a tie may
+// go either way, magnitudes beyond the largest finite value saturate to it,
+// and the sign is t's, except that a zero may carry either sign. A NaN code
+// never is. With slack 0 it holds for the neighbour nearest t, and for both
+// neighbours when t lies half way between them.
+bool rounds_to_nearest(uint8_t code, CodeFormat format, double t, double slack);
 
 // FP4 element `index` (0 or 1) of a packed byte, and a byte from two codes.
 inline uint8_t fp4_nibble(uint8_t byte, int64_t index) { return index % 2 ? byte >> 4 : byte & 0x0F; }

@@ -139,5 +139,31 @@ TEST(Microscaling, LaysOutScalesIn128x4Tiles) {
   EXPECT_EQ(swizzled_scale_offset(128, 5, 6), 1024 + 512 + 1) << "6 columns pad to 8";
 }
 
+
+TEST(Microscaling, AcceptsTheNearestCodeAndEitherNeighbourOfATie) {
+  // E2M1 magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6 are codes 0-7.
+  EXPECT_TRUE(rounds_to_nearest(0x2, CodeFormat::kE2m1, 1.1, 0));
+  EXPECT_FALSE(rounds_to_nearest(0x3, CodeFormat::kE2m1, 1.1, 0));   // the farther neighbour
+  EXPECT_TRUE(rounds_to_nearest(0x6, CodeFormat::kE2m1, 5.0, 0));    // tie 4 | 6: to even
+  EXPECT_TRUE(rounds_to_nearest(0x7, CodeFormat::kE2m1, 5.0, 0));    // tie 4 | 6: away from zero
+  EXPECT_FALSE(rounds_to_nearest(0x5, CodeFormat::kE2m1, 5.0, 0));
+  EXPECT_TRUE(rounds_to_nearest(0x7, CodeFormat::kE2m1, 7.9, 0));    // saturates at 6
+  EXPECT_TRUE(rounds_to_nearest(0xB, CodeFormat::kE2m1, -1.5, 0));   // sign bit 3
+  EXPECT_FALSE(rounds_to_nearest(0x3, CodeFormat::kE2m1, -1.5, 0));  // wrong sign
+  EXPECT_TRUE(rounds_to_nearest(0x0, CodeFormat::kE2m1, -0.1, 0));   // a zero of either sign
+  EXPECT_TRUE(rounds_to_nearest(0x8, CodeFormat::kE2m1, 0.1, 0));
+  EXPECT_TRUE(rounds_to_nearest(0x8, CodeFormat::kE2m1, -0.25, 0));  // tie 0 | 0.5
+  EXPECT_TRUE(rounds_to_nearest(0x9, CodeFormat::kE2m1, -0.25, 0));
+  // E4M3: 1.0625 lies half way between 1 (0x38) and 1.125 (0x39).
+  EXPECT_TRUE(rounds_to_nearest(0x38, CodeFormat::kE4m3, 1.0625, 0));
+  EXPECT_TRUE(rounds_to_nearest(0x39, CodeFormat::kE4m3, 1.0625, 0));
+  EXPECT_FALSE(rounds_to_nearest(0x39, CodeFormat::kE4m3, 1.06, 0));
+  EXPECT_TRUE(rounds_to_nearest(0x39, CodeFormat::kE4m3, 1.06, 0.01));  // within the slack of the tie
+  EXPECT_TRUE(rounds_to_nearest(0x7E, CodeFormat::kE4m3, 470, 0));      // saturates at 448
+  EXPECT_FALSE(rounds_to_nearest(0x7F, CodeFormat::kE4m3, 470, 0));     // NaN never
+  EXPECT_TRUE(rounds_to_nearest(0x01, CodeFormat::kE4m3, std::ldexp(1.0, -10), 0));  // tie 0 | 2^-9
+  EXPECT_TRUE(rounds_to_nearest(0x00, CodeFormat::kE4m3, std::ldexp(1.0, -10), 0));
+}
+
 }  // namespace
 }  // namespace problems::microscaling

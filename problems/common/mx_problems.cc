@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "problems/common/matmul.h"
 #include "problems/common/microscaling.h"
@@ -134,6 +135,78 @@ void MxQuantize::reference(const judge::ScalarArgs& args, const judge::ConstTens
       for (int64_t i = 0; i < mx::kMxBlock; ++i) q[block * mx::kMxBlock + i] = mx::e4m3_code(x[i] * inverse);
     }
   });
+}
+
+std::optional<std::string> MxQuantize::check(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                             const judge::ConstTensors& expected, const judge::ConstTensors& actual,
+                                             const judge::Tolerance&) const {
+  const float* a = inputs.at("a");
+  const uint8_t* q = actual.at("q").as<uint8_t>();
+  const uint8_t* scale = actual.at("scale").as<uint8_t>();
+  const uint8_t* floor_scale = expected.at("scale").as<uint8_t>();
+  const bool packed = m_elements == ElementCodes::kE2m1Packed;
+  const mx::CodeFormat format = packed ? mx::CodeFormat::kE2m1 : mx::CodeFormat::kE4m3;
+  const int64_t k = args.integer("k"), blocks_per_row = k / mx::kMxBlock;
+  QuantizeFaults faults;
+  parallel_for(args.integer("m"), [&](int64_t row) {
+    for (int64_t block = 0; block < blocks_per_row; ++block) {
+      const int64_t at = row * blocks_per_row + block;
+      if (scale[at] != floor_scale[at]) {
+        char what[96];
+        std::snprintf(what, sizeof what, "0x%02X, where the FLOOR rule gives 0x%02X", scale[at], floor_scale[at]);
+        faults.scale(row, block, what);
+        continue;  // its elements follow another scale: not worth reporting
+      }
+      const double factor = std::ldexp(1.0, 127 - static_cast<int>(scale[at]));
+      for (int64_t col = block * mx::kMxBlock; col < (block + 1) * mx::kMxBlock; ++col) {
+        const double t = static_cast<double>(a[row * k + col]) * factor;  // exact in double
+        const uint8_t code = packed ? mx::fp4_nibble(q[(row * k + col) / 2], col) : q[row * k + col];
+        if (mx::rounds_to_nearest(code, format, t, 0)) continue;
+        const double value = packed ? mx::e2m1_value(code) : mx::e4m3_value(code);
+        char what[160];
+        std::snprintf(what, sizeof what, "%s for a * 2^(127 - scale) = %.9g (not a nearest %s value)",
+                      describe_code(code, value).c_str(), t, packed ? "E2M1" : "E4M3");
+        faults.element(row, col, what);
+      }
+    }
+  });
+  return faults.verdict();
+}
+
+void QuantizeFaults::add(Kind& kind, int64_t row, int64_t col, const std::string& what) {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  if (kind.count++ == 0 || std::make_pair(row, col) < std::make_pair(kind.first_row, kind.first_col)) {
+    kind.first_row = row;
+    kind.first_col = col;
+    kind.first = what;
+  }
+}
+
+void QuantizeFaults::scale(int64_t row, int64_t block, const std::string& what) { add(m_scales, row, block, what); }
+
+void QuantizeFaults::element(int64_t row, int64_t col, const std::string& what) { add(m_elements, row, col, what); }
+
+std::optional<std::string> QuantizeFaults::verdict() const {
+  std::lock_guard<std::mutex> lock(m_mutex);
+  std::string text;
+  if (m_scales.count > 0) {
+    text += std::to_string(m_scales.count) + " wrong scale(s); first: row " + std::to_string(m_scales.first_row) +
+            ", block " + std::to_string(m_scales.first_col) + ": " + m_scales.first;
+  }
+  if (m_elements.count > 0) {
+    if (!text.empty()) text += "\n";
+    text += std::to_string(m_elements.count) + " wrong element code(s); first: row " +
+            std::to_string(m_elements.first_row) + ", column " + std::to_string(m_elements.first_col) + ": " +
+            m_elements.first;
+  }
+  if (text.empty()) return std::nullopt;
+  return text;
+}
+
+std::string describe_code(uint8_t code, double value) {
+  char text[48];
+  std::snprintf(text, sizeof text, "code 0x%X (%g)", code, value);
+  return text;
 }
 
 std::vector<judge::ProblemDefinition::ParameterDecl> BlockScaledDequantize::parameters() const {

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,6 +89,30 @@ class BlockScaledGemm : public BlockScaledProblem {
                  const judge::MutableTensors& outputs) const override;
 };
 
+// What a quantization checker found wrong: how many scale and element codes,
+// and the first of each (by row, then column), in words. Safe to feed from
+// several threads.
+class QuantizeFaults {
+ public:
+  void scale(int64_t row, int64_t block, const std::string& what);
+  void element(int64_t row, int64_t col, const std::string& what);
+  // nullopt when nothing was reported.
+  std::optional<std::string> verdict() const;
+
+ private:
+  struct Kind {
+    int64_t count = 0;
+    int64_t first_row = 0, first_col = 0;
+    std::string first;
+  };
+  void add(Kind& kind, int64_t row, int64_t col, const std::string& what);
+  mutable std::mutex m_mutex;
+  Kind m_scales, m_elements;
+};
+
+// "0x3 (1.5)": a code and the value it stands for.
+std::string describe_code(uint8_t code, double value);
+
 // MX quantization of an (m, k) float32 matrix, as torchao's to_mx, with the
 // ABI (const float* a, uint8_t* q, uint8_t* scale, size_t m, size_t k), k a
 // multiple of 32: per block of 32 elements of a row, the E8M0 scale from the
@@ -106,6 +132,10 @@ class MxQuantize : public judge::ProblemDefinition {
   }
   void reference(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
                  const judge::MutableTensors& outputs) const override;
+  bool has_checker() const override { return true; }
+  std::optional<std::string> check(const judge::ScalarArgs& args, const judge::ConstTensors& inputs,
+                                   const judge::ConstTensors& expected, const judge::ConstTensors& actual,
+                                   const judge::Tolerance& tolerance) const override;
 
  private:
   ElementCodes m_elements;

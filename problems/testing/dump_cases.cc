@@ -6,7 +6,10 @@
 // cross-check reads either. This tool dumps whole tiers in one run.
 //
 //   dump_cases --out DIR [--tier check] [--problem SLUG]... [--case NAME]
-//              [--dtype NAME] [--seed N] [--problems-dir DIR]
+//              [--dtype NAME] [--seed N] [--problems-dir DIR] [--inputs-only]
+//
+// --inputs-only skips the reference and writes no outputs (the manifest then
+// lists none): for full-tier cases whose reference would take too long.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -23,10 +26,10 @@ namespace {
 namespace fs = std::filesystem;
 
 void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, uint64_t seed,
-               const fs::path& dir) {
+               const fs::path& dir, bool inputs_only) {
   fs::create_directories(dir);
   judge::CaseTensors tensors = judge::generate_case_inputs(problem, test_case, seed);
-  judge::compute_expected(problem, test_case, tensors);
+  if (!inputs_only) judge::compute_expected(problem, test_case, tensors);
   nlohmann::ordered_json manifest = {{"schema_version", 1},
                                      {"problem", problem.slug()},
                                      {"case", test_case.name},
@@ -43,6 +46,7 @@ void dump_case(const judge::Problem& problem, const judge::TestCase& test_case, 
   for (const judge::Parameter& parameter : problem.signature().parameters) {
     if (!parameter.pointer) continue;
     const bool is_input = parameter.is_input_tensor();
+    if (!is_input && inputs_only) continue;
     const judge::TensorBuffer& data =
         is_input ? tensors.inputs.at(parameter.name) : tensors.outputs.at(parameter.name);
     const std::string file = parameter.name + ".npy";
@@ -76,8 +80,9 @@ int run(int argc, char** argv) {
       "case", "only the case with this name", cxxopts::value<std::string>())(
       "dtype", "only this dtype (default: every dtype each problem offers)", cxxopts::value<std::string>())(
       "seed", "input generator seed",
-      cxxopts::value<uint64_t>()->default_value(std::to_string(judge::kDefaultInputSeed)))("h,help",
-                                                                                            "show this help");
+      cxxopts::value<uint64_t>()->default_value(std::to_string(judge::kDefaultInputSeed)))(
+      "inputs-only", "write the inputs only, without running the reference (for cases too large for it)")(
+      "h,help", "show this help");
   problems::testing::add_catalogue_options(options);
   const auto parsed = options.parse(argc, argv);
   if (parsed.count("help")) {
@@ -98,7 +103,7 @@ int run(int argc, char** argv) {
       const judge::Problem problem = catalogue.load(slug, dtype_name);
       for (const judge::TestCase* test_case : problem.cases.tier(tier)) {
         if (parsed.count("case") && test_case->name != parsed["case"].as<std::string>()) continue;
-        dump_case(problem, *test_case, seed, out / slug / dtype_name / test_case->name);
+        dump_case(problem, *test_case, seed, out / slug / dtype_name / test_case->name, parsed.count("inputs-only") > 0);
         ++dumped;
       }
     }

@@ -545,16 +545,26 @@ class Judging {
       all_sizes.push_back(batch_sizes_of(*test_case));
     }
     const Clock::time_point calibration_start = Clock::now();
-    if (!calibrate_cases("calibrate", cases, all_sizes, before)) return false;
+    if (!calibrate_cases("calibrate", cases, all_sizes, /*at_least_under_budget=*/2, before)) return false;
     // Kept for the calibration after the timed batches, which measures
     // one size per case where this one measured up to three: at most
     // what this one took, and at most its half of the calibrations' share.
     const BenchBudget budget(m_options.bench.budget_seconds);
     const double reserved_seconds =
         std::min(seconds_since(calibration_start), BenchBudget::kCalibrationFraction / 2 * budget.seconds());
+    // The cases are timed cheapest first (by the bytes a call moves): under
+    // a budget, a cheap case takes little of it and leaves the rest to the
+    // costly ones after it, where timed after them it would find the
+    // budget spent. The report keeps the tier's order.
+    std::vector<std::size_t> order(cases.size());
+    for (std::size_t index = 0; index < cases.size(); ++index) order[index] = index;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return case_bytes(m_problem, *cases[a]).total() < case_bytes(m_problem, *cases[b]).total();
+    });
     std::unique_ptr<Runner> session;
     if (!open_session(session, "bench", /*load_solution=*/true, {})) return false;
-    for (std::size_t index = 0; index < cases.size(); ++index) {
+    for (std::size_t step = 0; step < order.size(); ++step) {
+      const std::size_t index = order[step];
       const TestCase* test_case = cases[index];
       if (!time_left(test_case->name)) return false;
       CaseReport report{test_case->name, m_options.bench_tier, CheckPass::Natural};
@@ -563,9 +573,9 @@ class Judging {
       report.benchmarked = true;
       // In the report from the start, so a judging cut short shows the cases timed so far.
       m_report.benchmarks.push_back(report);
-      const double share = budget.case_share(seconds_since(stage_start), reserved_seconds, cases.size() - index);
+      const double share = budget.case_share(seconds_since(stage_start), reserved_seconds, cases.size() - step);
       // The runner has run a call (the previous case's) once past the first case.
-      const bool runner_warm = index > 0;
+      const bool runner_warm = step > 0;
       if (!measure_case(*session, *test_case, report.time_limit_seconds, before[index], share, runner_warm,
                         m_report.benchmarks.back())) {
         m_report.benchmarks.pop_back();
@@ -573,10 +583,15 @@ class Judging {
       }
     }
     session.reset();
+    std::vector<CaseReport> timed = std::move(m_report.benchmarks);
+    m_report.benchmarks.assign(cases.size(), CaseReport{});
+    for (std::size_t step = 0; step < order.size(); ++step) m_report.benchmarks[order[step]] = std::move(timed[step]);
     std::vector<std::vector<int>> chosen;
     for (const CaseReport& report : m_report.benchmarks) chosen.push_back({report.measurement.calls_per_batch});
     std::vector<std::vector<Overhead>> after;
-    if (!calibrate_cases("calibrate-after", cases, chosen, after)) return false;
+    // Under a budget one empty batch at least: with the two at least
+    // before, the overhead still has a spread.
+    if (!calibrate_cases("calibrate-after", cases, chosen, /*at_least_under_budget=*/1, after)) return false;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       CaseReport& report = m_report.benchmarks[index];
       CaseMeasurement& measurement = report.measurement;
@@ -642,14 +657,15 @@ class Judging {
   // and is left out: an empty batch of one call of the smallest case.
   // Each size keeps calibration_batches empty batches; under a budget, no
   // more than fit the share of it (BenchBudget::calibration_share), and
-  // two at least, so that the noise bound is a spread.
+  // `at_least_under_budget` at least, so that the noise bound is a spread.
   bool calibrate_cases(const std::string& runner_name, const std::vector<const TestCase*>& cases,
-                       const std::vector<std::vector<int>>& sizes, std::vector<std::vector<Overhead>>& overheads) {
+                       const std::vector<std::vector<int>>& sizes, std::size_t at_least_under_budget,
+                       std::vector<std::vector<Overhead>>& overheads) {
     kill_leftover_children();  // none should be left; one that escaped (only without the sandbox) goes now
     const BatchLimits& batches = m_options.bench.batches;
     const BenchBudget budget(m_options.bench.budget_seconds);
     const std::size_t wanted = static_cast<std::size_t>(std::max(batches.calibration_batches, 1));
-    const std::size_t at_least = budget.limited() ? std::min<std::size_t>(2, wanted) : wanted;
+    const std::size_t at_least = budget.limited() ? std::min(at_least_under_budget, wanted) : wanted;
     std::set<std::vector<double>> footprints;
     for (const TestCase* test_case : cases) footprints.insert(footprint_of(*test_case));
     const double share = budget.calibration_share(footprints.size());

@@ -717,8 +717,9 @@ TEST_F(JudgingTest, ASpentBudgetLeavesEachCaseOneVerifiedBatch) {
     EXPECT_DOUBLE_EQ(benchmark.timing.median_ms, 1.0) << benchmark.name;  // 1.5 ms less 0.5 of overhead
   }
   EXPECT_EQ(calls_in(processes.journal, "bench").size(), cases + 1);
-  // After the timed batches, a fresh runner's set-up, then two empty batches of one call per case.
-  EXPECT_EQ(empty_calls_in(processes.journal, "calibrate-after"), 1 + 2 * cases);
+  // After the timed batches, a fresh runner's set-up, then one empty batch of one call per case
+  // (with the two before, a spread).
+  EXPECT_EQ(empty_calls_in(processes.journal, "calibrate-after"), 1 + cases);
 }
 
 TEST_F(JudgingTest, UnderABudgetTheCalibrationKeepsTwoBatchesPerSizeAtLeast) {
@@ -729,6 +730,32 @@ TEST_F(JudgingTest, UnderABudgetTheCalibrationKeepsTwoBatchesPerSizeAtLeast) {
   const JudgeReport report = judge(processes);
   ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
   EXPECT_EQ(empty_calls_in(processes.journal, "calibrate"), 1 + 2 * (1 + 4 + 16));
+}
+
+// The cases are timed cheapest first, so that a costly case cannot leave
+// the cheap ones after it a spent budget; the report keeps the tier's order.
+TEST_F(JudgingTest, CasesAreTimedCheapestFirstAndReportedInTheTiersOrder) {
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  m_options.bench_tier = Tier::kCheck;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  const std::vector<const TestCase*> tier = m_problem.cases.tier(Tier::kCheck);
+  ASSERT_EQ(report.benchmarks.size(), tier.size());
+  for (std::size_t index = 0; index < tier.size(); ++index) EXPECT_EQ(report.benchmarks[index].name, tier[index]->name);
+  std::vector<double> bytes_in_timing_order;
+  std::string last;
+  for (const FakeCall& call : processes.journal.calls) {
+    if (call.runner != "bench" || call.test_case == last) continue;
+    last = call.test_case;
+    bytes_in_timing_order.push_back(case_bytes(m_problem, m_problem.find_case(call.test_case)).total());
+  }
+  ASSERT_EQ(bytes_in_timing_order.size(), tier.size());
+  EXPECT_TRUE(std::is_sorted(bytes_in_timing_order.begin(), bytes_in_timing_order.end()));
+  EXPECT_FALSE(std::is_sorted(tier.begin(), tier.end(), [&](const TestCase* a, const TestCase* b) {
+    return case_bytes(m_problem, *a).total() < case_bytes(m_problem, *b).total();
+  }));  // else the test shows nothing
 }
 
 // A wrong call is found under any budget: the one batch is verified.

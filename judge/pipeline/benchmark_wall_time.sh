@@ -24,11 +24,11 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 TIMEFORMAT='%R %U %S'
 { time "$judge" --problem "$problem" --backend cpu --tier none --benchmark --bench-tier "$tier" --cache-dir "$cache" \
     --json "$cache/report.json" "$@" 2>&1 |
-    sed -n '/noise bound/p; /^[A-Z_]*  /p; /^case /,$p'; } 2>"$cache/times"
+    sed -n '/noise bound/p; /^[A-Z_][A-Z_]*  /p; /^case /,$p'; } 2>"$cache/times"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 if command -v jq >/dev/null && [ -s "$cache/report.json" ]; then
   echo "case                          stopped         batches  seconds (warm-up, batches, verification)"
-  jq -r '.benchmarks[] | [.name, .measurement.stop_reason, .runs, .measurement.case_seconds] | @tsv' \
+  jq -r '.benchmarks[] | [.case, .measurement.stop_reason, .runs, .measurement.case_seconds] | @tsv' \
     "$cache/report.json" | awk -F'\t' '{ printf "%-29s %-15s %7d %8.1f\n", $1, $2, $3, $4 }'
 fi
 read -r wall user sys <"$cache/times"

@@ -518,8 +518,9 @@ class Judging {
   // between widens the noise bound rather than the figure. In the
   // solution's runner, each case's warm-up call, whose time by the judge's
   // clock picks the batch size, then timed batches until the stopping rule
-  // is met. Every call is on inputs of its own, from the judge's random
-  // source, and every call's outputs are verified.
+  // is met or, under a budget (BenchSettings::budget_seconds), the case's
+  // share of it is spent. Every call is on inputs of its own, from the
+  // judge's random source, and every call's outputs are verified.
   bool benchmark() {
     // The budget (BenchSettings::budget_seconds) counts from here: the
     // preparation below is part of the wait.

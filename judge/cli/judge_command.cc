@@ -59,6 +59,12 @@ void add_judge_flags(cxxopts::Options& options) {
       ("benchmark", "time the benchmark cases (default on a GPU; on the CPU backend only when asked)")
       ("no-benchmark", "skip timing, also on a GPU")
       ("bench-tier", "cases to time: sample, check or full", cxxopts::value<std::string>()->default_value("full"))
+      ("bench-budget", "wall-clock seconds the benchmark should take, shared among its cases: fewer batches, "
+                       "and fewer calibration batches, where time runs short; each case still gets one batch, "
+                       "and the noise bound and rse beside its figure say the precision reached (default: " +
+                       whole_seconds(kDefaultCpuBenchBudgetSeconds) + " on the CPU backend, none on a GPU; "
+                       "0: none)",
+       cxxopts::value<double>())
       ("seed", "input seed, to reproduce a judging (default: drawn from the OS's randomness, and reported "
                "after the judging): the natural pass uses seed and seed+1, the CPU backend's shuffled pass seed+2 "
                "and seed+3", cxxopts::value<uint64_t>())
@@ -182,6 +188,10 @@ JudgeOptions judge_options(const cxxopts::ParseResult& args, const Problem& prob
   options.bench_tier = tier_flag(args, "bench-tier");
   if (args.count("benchmark")) options.benchmark = true;
   if (args.count("no-benchmark")) options.benchmark = false;
+  if (args.count("bench-budget")) {
+    options.bench.budget_seconds = args["bench-budget"].as<double>();
+    if (!(options.bench.budget_seconds >= 0)) throw UsageError("--bench-budget is in seconds, 0 or more (0: none)");
+  }
   // Unpredictable unless asked for: a solution that carries answers for
   // known inputs must not know which inputs it will get.
   options.seed_given = args.count("seed") > 0;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "judge/common/work_dir.h"
@@ -522,9 +523,13 @@ class Judging {
   // between widens the noise bound rather than the figure. In the
   // solution's runner, each case's warm-up call, whose time by the judge's
   // clock picks the batch size, then timed batches until the stopping rule
-  // is met. Every call is on inputs of its own, from the judge's random
-  // source, and every call's outputs are verified.
+  // is met or, under a budget (BenchSettings::budget_seconds), the case's
+  // share of it is spent. Every call is on inputs of its own, from the
+  // judge's random source, and every call's outputs are verified.
   bool benchmark() {
+    // The budget (BenchSettings::budget_seconds) counts from here: the
+    // preparation below is part of the wait.
+    const Clock::time_point stage_start = Clock::now();
     const std::vector<const TestCase*> cases = cases_of(m_options.bench_tier);
     // Derived limits need the reference's time on each case: measured now,
     // while no solution code runs (with a derived total, off its clock:
@@ -544,10 +549,27 @@ class Judging {
     for (const TestCase* test_case : cases) {
       all_sizes.push_back(batch_sizes_of(*test_case));
     }
-    if (!calibrate_cases("calibrate", cases, all_sizes, before)) return false;
+    const Clock::time_point calibration_start = Clock::now();
+    if (!calibrate_cases("calibrate", cases, all_sizes, /*at_least_under_budget=*/2, before)) return false;
+    // Kept for the calibration after the timed batches, which measures
+    // one size per case where this one measured up to three: at most
+    // what this one took, and at most its half of the calibrations' share.
+    const BenchBudget budget(m_options.bench.budget_seconds);
+    const double reserved_seconds =
+        std::min(seconds_since(calibration_start), BenchBudget::kCalibrationFraction / 2 * budget.seconds());
+    // The cases are timed cheapest first (by the bytes a call moves): under
+    // a budget, a cheap case takes little of it and leaves the rest to the
+    // costly ones after it, where timed after them it would find the
+    // budget spent. The report keeps the tier's order.
+    std::vector<std::size_t> order(cases.size());
+    for (std::size_t index = 0; index < cases.size(); ++index) order[index] = index;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return case_bytes(m_problem, *cases[a]).total() < case_bytes(m_problem, *cases[b]).total();
+    });
     std::unique_ptr<Runner> session;
     if (!open_session(session, "bench", /*load_solution=*/true, {})) return false;
-    for (std::size_t index = 0; index < cases.size(); ++index) {
+    for (std::size_t step = 0; step < order.size(); ++step) {
+      const std::size_t index = order[step];
       const TestCase* test_case = cases[index];
       if (!time_left(test_case->name)) return false;
       CaseReport report{test_case->name, m_options.bench_tier, CheckPass::Natural};
@@ -556,16 +578,25 @@ class Judging {
       report.benchmarked = true;
       // In the report from the start, so a judging cut short shows the cases timed so far.
       m_report.benchmarks.push_back(report);
-      if (!measure_case(*session, *test_case, report.time_limit_seconds, before[index], m_report.benchmarks.back())) {
+      const double share = budget.case_share(seconds_since(stage_start), reserved_seconds, cases.size() - step);
+      // The runner has run a call (the previous case's) once past the first case.
+      const bool runner_warm = step > 0;
+      if (!measure_case(*session, *test_case, report.time_limit_seconds, before[index], share, runner_warm,
+                        m_report.benchmarks.back())) {
         m_report.benchmarks.pop_back();
         return false;
       }
     }
     session.reset();
+    std::vector<CaseReport> timed = std::move(m_report.benchmarks);
+    m_report.benchmarks.assign(cases.size(), CaseReport{});
+    for (std::size_t step = 0; step < order.size(); ++step) m_report.benchmarks[order[step]] = std::move(timed[step]);
     std::vector<std::vector<int>> chosen;
     for (const CaseReport& report : m_report.benchmarks) chosen.push_back({report.measurement.calls_per_batch});
     std::vector<std::vector<Overhead>> after;
-    if (!calibrate_cases("calibrate-after", cases, chosen, after)) return false;
+    // Under a budget one empty batch at least: with the two at least
+    // before, the overhead still has a spread.
+    if (!calibrate_cases("calibrate-after", cases, chosen, /*at_least_under_budget=*/1, after)) return false;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       CaseReport& report = m_report.benchmarks[index];
       CaseMeasurement& measurement = report.measurement;
@@ -629,40 +660,81 @@ class Judging {
 
   // The overhead of each case's batch sizes (`sizes`, one list per case;
   // measurement.h), measured in a fresh runner named `runner_name` that
-  // never holds solution code. Each size's first batch is left out: it
-  // pays one-time set-up (the runner's first request, its flush buffer).
+  // never holds solution code. Cases whose requests move the same tensors
+  // (the same bytes per parameter: a problem's cases that differ only in
+  // scalars) share one calibration of each size. The runner's first
+  // request pays its one-time set-up (the CUDA runtime, its flush buffer)
+  // and is left out: an empty batch of one call of the smallest case.
+  // Each size keeps calibration_batches empty batches; under a budget, no
+  // more than fit the share of it (BenchBudget::calibration_share), and
+  // `at_least_under_budget` at least, so that the noise bound is a spread.
   bool calibrate_cases(const std::string& runner_name, const std::vector<const TestCase*>& cases,
-                       const std::vector<std::vector<int>>& sizes, std::vector<std::vector<Overhead>>& overheads) {
+                       const std::vector<std::vector<int>>& sizes, std::size_t at_least_under_budget,
+                       std::vector<std::vector<Overhead>>& overheads) {
     kill_leftover_children();  // none should be left; one that escaped (only without the sandbox) goes now
     const BatchLimits& batches = m_options.bench.batches;
+    const BenchBudget budget(m_options.bench.budget_seconds);
+    const std::size_t wanted = static_cast<std::size_t>(std::max(batches.calibration_batches, 1));
+    const std::size_t at_least = budget.limited() ? std::min(at_least_under_budget, wanted) : wanted;
+    std::set<std::vector<double>> footprints;
+    for (const TestCase* test_case : cases) footprints.insert(footprint_of(*test_case));
+    const double share = budget.calibration_share(footprints.size());
     std::unique_ptr<Runner> calibration;
     if (!open_session(calibration, runner_name, /*load_solution=*/false, {})) return false;
+    // One empty batch of `calls` calls on `call`'s tensors; false (with a verdict) on failure.
+    auto empty_batch = [&](const CallData& call, int calls, const std::string& case_name, double& round_trip_ms) {
+      const std::vector<const CallData*> batch(static_cast<std::size_t>(calls), &call);
+      std::vector<Downloads> downloads;
+      RunnerOutcome outcome =
+          counted(calibration->time(m_problem.signature(), batch, request_timeout(), downloads, /*empty=*/true));
+      round_trip_ms = outcome.round_trip_ms;
+      if (outcome.kind == RunnerOutcome::Kind::Ok) return true;
+      if (m_report.judge_process_changed) return false;
+      if (outcome.kind == RunnerOutcome::Kind::TimedOut && m_total_clock.expired()) {
+        return fail(Verdict::TimeLimitExceeded, outcome.message, case_name);
+      }
+      // No solution code exists while calibrating: a failure here is the judge's.
+      return fail(Verdict::JudgeError, "calibrating the benchmark's overhead failed: " + outcome.message, case_name);
+    };
+    if (!cases.empty()) {
+      const TestCase* smallest = *std::min_element(cases.begin(), cases.end(), [&](const TestCase* a, const TestCase* b) {
+        return case_bytes(m_problem, *a).total() < case_bytes(m_problem, *b).total();
+      });
+      if (!time_left(smallest->name)) return false;
+      report_progress("calibrating the benchmark's overhead: starting its runner (no solution loaded)");
+      const CallData call = generate_call(m_problem, *smallest, m_random(), m_options.output_fill);
+      double ignored_ms = 0;
+      if (!empty_batch(call, 1, smallest->name, ignored_ms)) return false;
+    }
+    std::map<std::pair<std::vector<double>, int>, Overhead> calibrated;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       const TestCase* test_case = cases[index];
-      if (!time_left(test_case->name)) return false;
-      report_progress("calibrating the benchmark's overhead on '" + test_case->name + "' (no solution loaded)");
-      // Empty calls ignore their inputs' values: one set serves every call.
-      const CallData call = generate_call(m_problem, *test_case, m_random(), m_options.output_fill);
+      const std::vector<double> footprint = footprint_of(*test_case);
       std::vector<Overhead> case_overheads;
-      for (int calls : sizes[index]) {
-        const std::vector<const CallData*> batch(static_cast<std::size_t>(calls), &call);
-        std::vector<double> round_trips;
-        for (int i = 0; i <= batches.calibration_batches; ++i) {
-          std::vector<Downloads> downloads;
-          RunnerOutcome outcome = counted(calibration->time(m_problem.signature(), batch,
-                                                            request_timeout(), downloads, /*empty=*/true));
-          if (outcome.kind != RunnerOutcome::Kind::Ok) {
-            if (m_report.judge_process_changed) return false;
-            if (outcome.kind == RunnerOutcome::Kind::TimedOut && m_total_clock.expired()) {
-              return fail(Verdict::TimeLimitExceeded, outcome.message, test_case->name);
-            }
-            // No solution code exists while calibrating: a failure here is the judge's.
-            return fail(Verdict::JudgeError, "calibrating the benchmark's overhead failed: " + outcome.message,
-                        test_case->name);
-          }
-          if (i > 0) round_trips.push_back(outcome.round_trip_ms);
+      std::optional<CallData> call;  // generated only if a size of this footprint is not calibrated yet
+      const Clock::time_point footprint_start = Clock::now();
+      for (std::size_t size = 0; size < sizes[index].size(); ++size) {
+        const int calls = sizes[index][size];
+        auto known = calibrated.find({footprint, calls});
+        if (known != calibrated.end()) {
+          case_overheads.push_back(known->second);
+          continue;
         }
-        case_overheads.push_back(overhead_of(calls, round_trips));
+        if (!time_left(test_case->name)) return false;
+        report_progress("calibrating the benchmark's overhead on '" + test_case->name + "' (no solution loaded)");
+        // Empty calls ignore their inputs' values: one set serves every call.
+        if (!call) call = generate_call(m_problem, *test_case, m_random(), m_options.output_fill);
+        // What is left of the footprint's share, evenly for its sizes left.
+        const double size_share = (share - seconds_since(footprint_start)) /
+                                  static_cast<double>(sizes[index].size() - size);
+        const Clock::time_point size_start = Clock::now();
+        std::vector<double> round_trips;
+        while (calibrate_more(round_trips.size(), wanted, at_least, seconds_since(size_start), size_share)) {
+          double round_trip_ms = 0;
+          if (!empty_batch(*call, calls, test_case->name, round_trip_ms)) return false;
+          round_trips.push_back(round_trip_ms);
+        }
+        case_overheads.push_back(calibrated[{footprint, calls}] = overhead_of(calls, round_trips));
       }
       overheads.push_back(case_overheads);
     }
@@ -670,50 +742,84 @@ class Judging {
     return true;
   }
 
+  // What a request of one call of `test_case` moves: the bytes of each
+  // tensor parameter, in the signature's order. Requests of the same
+  // footprint cost the same, whatever the scalars.
+  std::vector<double> footprint_of(const TestCase& test_case) const {
+    std::vector<double> bytes;
+    const std::map<std::string, Shape> shapes = m_problem.definition->tensor_shapes(test_case.args);
+    for (const Parameter& parameter : m_problem.signature().parameters) {
+      if (!parameter.pointer) continue;
+      bytes.push_back(static_cast<double>(element_count(shapes.at(parameter.name))) * element_size(parameter.type));
+    }
+    return bytes;
+  }
+
+  static double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  }
+
   // One case in the solution's runner: warm-up calls (verified, not
   // counted: they pay one-time set-up such as worker pools), the last of
   // which estimates a call by the judge's clock and so picks the batch
-  // size; then timed batches until the stopping rule is met.
+  // size; then timed batches until the stopping rule is met, or, under a
+  // budget, until the case's `share_seconds` of it is spent (one batch at
+  // least). Under a budget, a warm-up call in a runner that has run calls
+  // before (`runner_warm`) pays no set-up: where the batch size chosen is
+  // one call, it is the first timed batch, as timed and verified as the
+  // rest.
   bool measure_case(Runner& session, const TestCase& test_case, double call_limit,
-                    const std::vector<Overhead>& calibrated, CaseReport& report) {
+                    const std::vector<Overhead>& calibrated, double share_seconds, bool runner_warm,
+                    CaseReport& report) {
     const BenchSettings& settings = m_options.bench;
+    const Clock::time_point case_start = Clock::now();
     double estimate_ms = 0;
+    Batch warmup;
+    double warmup_seconds = 0;
     for (int run = 0; run < std::max(settings.warmup, 1); ++run) {
       if (!time_left(test_case.name)) return false;
       report_progress("benchmarking '" + test_case.name + "': warm-up call " + std::to_string(run + 1), call_limit,
                       estimate_ms / 1000, "the previous call");
-      Batch batch;
-      if (!timed_batch(session, test_case, 1, call_limit, batch)) return false;
-      estimate_ms = per_call_ms(batch.round_trip_ms, calibrated.front());
+      warmup = Batch{};
+      const Clock::time_point start = Clock::now();
+      if (!timed_batch(session, test_case, 1, call_limit, warmup)) return false;
+      warmup_seconds = seconds_since(start);
+      estimate_ms = per_call_ms(warmup.round_trip_ms, calibrated.front());
     }
     CaseMeasurement& measurement = report.measurement;
     const Overhead& overhead = choose_batch(calibrated, estimate_ms, settings.batches);
     measurement.calls_per_batch = overhead.calls;
     measurement.overhead = overhead;
     measurement.noise_bound_ms = noise_bound_ms(overhead);
-    std::vector<double> figures_ms;
-    double measured_seconds = 0;
-    // Also done once the figure's standard error is within its noise bound:
-    // more batches would not make it more trustworthy than the bound.
-    auto within_noise = [&] {
-      if (figures_ms.size() < settings.stopping.min_runs) return false;
-      const Timing so_far = summarise(figures_ms, 0);
-      return so_far.rse * so_far.mean_ms <= measurement.noise_bound_ms;
-    };
-    while (!should_stop(settings.stopping, figures_ms, measured_seconds) && !within_noise()) {
-      if (!time_left(test_case.name)) return false;
-      report_progress(bench_activity(test_case, figures_ms, overhead.calls, settings), call_limit * overhead.calls,
-                      estimate_ms * overhead.calls / 1000, "the warm-up call");
-      Batch batch;
-      if (!timed_batch(session, test_case, overhead.calls, call_limit, batch)) return false;
-      figures_ms.push_back(per_call_ms(batch.round_trip_ms, overhead));
+    CaseProgress progress;
+    progress.noise_bound_ms = measurement.noise_bound_ms;
+    progress.share_seconds = share_seconds;
+    auto record = [&](const Batch& batch, double wall_seconds) {
+      progress.figures_ms.push_back(per_call_ms(batch.round_trip_ms, overhead));
+      progress.measured_seconds += batch.round_trip_ms / 1000;
+      progress.next_run_seconds = wall_seconds;
+      progress.spent_seconds = seconds_since(case_start);
       measurement.batch_ms.push_back(batch.round_trip_ms);
-      measured_seconds += batch.round_trip_ms / 1000;
       measurement.event_ms.push_back(batch.event_ms / overhead.calls);
       measurement.input_seeds.insert(measurement.input_seeds.end(), batch.seeds.begin(), batch.seeds.end());
+    };
+    const bool warmup_counts = BenchBudget(settings.budget_seconds).limited() && overhead.calls == 1 &&
+                               settings.warmup == 1 && runner_warm;
+    if (warmup_counts) record(warmup, warmup_seconds);
+    StopReason reason = StopReason::Continue;
+    while ((reason = stop_reason(settings.stopping, progress)) == StopReason::Continue) {
+      if (!time_left(test_case.name)) return false;
+      report_progress(bench_activity(test_case, progress.figures_ms, overhead.calls, settings),
+                      call_limit * overhead.calls, estimate_ms * overhead.calls / 1000, "the warm-up call");
+      Batch batch;
+      const Clock::time_point start = Clock::now();
+      if (!timed_batch(session, test_case, overhead.calls, call_limit, batch)) return false;
+      record(batch, seconds_since(start));
     }
+    measurement.stop_reason = stop_reason_name(reason);
+    measurement.case_seconds = seconds_since(case_start);
     report_progress("");
-    report.timing = summarise(figures_ms, report.flops);
+    report.timing = summarise(progress.figures_ms, report.flops);
     return true;
   }
 

@@ -38,6 +38,12 @@ struct BenchSettings {
   int warmup = 1;
   BatchLimits batches;
   StoppingRule stopping;
+  // Wall-clock seconds the whole benchmark stage should take, from
+  // preparing its cases to the calibration after them (stopping.h's
+  // BenchBudget); 0: none, the stopping rule alone ends each case. A
+  // target, not a limit: every case gets its calibration and one timed
+  // batch whatever they cost (the total time limit bounds a hang).
+  double budget_seconds = 0;
 };
 
 struct JudgeOptions {

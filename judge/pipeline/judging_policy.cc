@@ -37,6 +37,7 @@ unsigned long long checked_mebibytes(unsigned long long mib, const std::string& 
 JudgeOptions default_options(const Backend& backend) {
   JudgeOptions options;
   options.benchmark = benchmarks_by_default(backend);
+  options.bench.budget_seconds = default_bench_budget_seconds(backend);
   options.memory_limit_bytes = memory_limit_bytes(backend, std::nullopt);
   options.exchange_limit_bytes = exchange_limit_bytes(std::nullopt, CaseBytes{});
   return options;
@@ -49,6 +50,10 @@ std::filesystem::path bundled_solution(const Problem& problem) {
 }
 
 bool benchmarks_by_default(const Backend& backend) { return backend.kind == BackendKind::Cuda; }
+
+double default_bench_budget_seconds(const Backend& backend) {
+  return backend.kind == BackendKind::Cpu ? kDefaultCpuBenchBudgetSeconds : 0;
+}
 
 unsigned long long memory_limit_bytes(const Backend& backend, std::optional<unsigned long long> requested_mib,
                                       double largest_case_bytes) {

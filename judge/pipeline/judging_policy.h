@@ -28,6 +28,13 @@ std::filesystem::path bundled_solution(const Problem& problem);
 // times are CPU-emulated, never GPU time).
 bool benchmarks_by_default(const Backend& backend);
 
+// The benchmark's default wall-clock budget on the CPU backend (seconds,
+// BenchSettings::budget_seconds): about what a person waits for a full
+// tier on two cores. A GPU's benchmark has none by default: its cases are
+// timed until the stopping rule is met. --bench-budget sets one (0: none).
+inline constexpr double kDefaultCpuBenchBudgetSeconds = 120;
+double default_bench_budget_seconds(const Backend& backend);
+
 // The runner's default address-space limit on the CPU backend, for cases
 // whose tensors are small; a larger case raises it (memory_limit_bytes).
 inline constexpr unsigned long long kDefaultCpuMemoryLimitMiB = 8192;

@@ -35,6 +35,11 @@ TEST(Benchmark, ByDefaultOnAGpuOnly) {
   EXPECT_FALSE(default_options(backend_of(BackendKind::Cpu)).benchmark);
 }
 
+TEST(Benchmark, HasAWallClockBudgetByDefaultOnTheCpuBackendOnly) {
+  EXPECT_DOUBLE_EQ(default_options(backend_of(BackendKind::Cpu)).bench.budget_seconds, kDefaultCpuBenchBudgetSeconds);
+  EXPECT_DOUBLE_EQ(default_options(backend_of(BackendKind::Cuda)).bench.budget_seconds, 0);
+}
+
 TEST(MemoryLimit, DefaultsOnTheCpuBackendWithoutAddressSanitizerOnly) {
   EXPECT_EQ(memory_limit_bytes(backend_of(BackendKind::Cpu), std::nullopt), kDefaultCpuMemoryLimitMiB << 20);
   EXPECT_EQ(memory_limit_bytes(backend_of(BackendKind::Cpu, /*check_memory=*/true), std::nullopt), 0u);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
@@ -669,6 +670,153 @@ TEST_F(JudgingTest, TheTotalLimitCutsARequestThatOutlastsIt) {
   expect_verdict(judge(processes), Verdict::TimeLimitExceeded, "the whole judging exceeded its limit of 1 s");
   // The request was given what was left of the total, not the per-call limit.
   EXPECT_LE(processes.journal.calls.back().timeout_seconds, 1.0);
+}
+
+// The calls of a runner's empty batches: calibration requests.
+std::size_t empty_calls_in(const Journal& journal, const std::string& runner) {
+  return static_cast<std::size_t>(std::count_if(journal.calls.begin(), journal.calls.end(), [&](const FakeCall& call) {
+    return call.runner == runner && call.empty;
+  }));
+}
+
+// Without a budget, each size the calibration measures keeps
+// calibration_batches empty batches, after one request that pays the
+// runner's set-up; the sample tier's one tiny case gets sizes 1, 4 and 16.
+TEST_F(JudgingTest, WithoutABudgetEachSizeIsCalibratedInFull) {
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  const std::size_t kept = static_cast<std::size_t>(m_options.bench.batches.calibration_batches);
+  EXPECT_EQ(empty_calls_in(processes.journal, "calibrate"), 1 + kept * (1 + 4 + 16));
+  EXPECT_EQ(empty_calls_in(processes.journal, "calibrate-after"), 1 + kept * 1);
+  EXPECT_EQ(report.benchmarks[0].measurement.stop_reason, "precise");
+}
+
+// A budget already spent: every case still gets its calibration (two
+// empty batches per size, so the noise bound is a spread) and one timed
+// batch, verified; the first case's warm-up call pays the runner's set-up
+// and is not counted, the later cases' warm-up calls are their timed batch.
+TEST_F(JudgingTest, ASpentBudgetLeavesEachCaseOneVerifiedBatch) {
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  m_options.bench_tier = Tier::kCheck;
+  m_options.bench.budget_seconds = 1e-9;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  const std::size_t cases = m_problem.cases.tier(Tier::kCheck).size();
+  ASSERT_EQ(report.benchmarks.size(), cases);
+  for (const CaseReport& benchmark : report.benchmarks) {
+    EXPECT_EQ(benchmark.timing.times_ms.size(), 1u) << benchmark.name;
+    EXPECT_EQ(benchmark.measurement.calls_per_batch, 1) << benchmark.name;
+    EXPECT_EQ(benchmark.measurement.stop_reason, "budget") << benchmark.name;
+    EXPECT_EQ(benchmark.measurement.input_seeds.size(), 1u) << benchmark.name;
+    EXPECT_DOUBLE_EQ(benchmark.timing.median_ms, 1.0) << benchmark.name;  // 1.5 ms less 0.5 of overhead
+  }
+  EXPECT_EQ(calls_in(processes.journal, "bench").size(), cases + 1);
+  // After the timed batches, a fresh runner's set-up, then one empty batch of one call per case
+  // (with the two before, a spread).
+  EXPECT_EQ(empty_calls_in(processes.journal, "calibrate-after"), 1 + cases);
+}
+
+TEST_F(JudgingTest, UnderABudgetTheCalibrationKeepsTwoBatchesPerSizeAtLeast) {
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  m_options.bench.budget_seconds = 1e-9;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  EXPECT_EQ(empty_calls_in(processes.journal, "calibrate"), 1 + 2 * (1 + 4 + 16));
+}
+
+// The cases are timed cheapest first, so that a costly case cannot leave
+// the cheap ones after it a spent budget; the report keeps the tier's order.
+TEST_F(JudgingTest, CasesAreTimedCheapestFirstAndReportedInTheTiersOrder) {
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  m_options.bench_tier = Tier::kCheck;
+  FakeProcesses processes(m_problem, correct);
+  const JudgeReport report = judge(processes);
+  ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  const std::vector<const TestCase*> tier = m_problem.cases.tier(Tier::kCheck);
+  ASSERT_EQ(report.benchmarks.size(), tier.size());
+  for (std::size_t index = 0; index < tier.size(); ++index) EXPECT_EQ(report.benchmarks[index].name, tier[index]->name);
+  std::vector<double> bytes_in_timing_order;
+  std::string last;
+  for (const FakeCall& call : processes.journal.calls) {
+    if (call.runner != "bench" || call.test_case == last) continue;
+    last = call.test_case;
+    bytes_in_timing_order.push_back(case_bytes(m_problem, m_problem.find_case(call.test_case)).total());
+  }
+  ASSERT_EQ(bytes_in_timing_order.size(), tier.size());
+  EXPECT_TRUE(std::is_sorted(bytes_in_timing_order.begin(), bytes_in_timing_order.end()));
+  EXPECT_FALSE(std::is_sorted(tier.begin(), tier.end(), [&](const TestCase* a, const TestCase* b) {
+    return case_bytes(m_problem, *a).total() < case_bytes(m_problem, *b).total();
+  }));  // else the test shows nothing
+}
+
+// A wrong call is found under any budget: the one batch is verified.
+TEST_F(JudgingTest, UnderASpentBudgetAWrongCallIsStillAWrongAnswer) {
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  m_options.bench.budget_seconds = 1e-9;
+  FakeProcesses processes(m_problem, correct_except(on_bench, {.wrong_output = true}));
+  expect_verdict(judge(processes), Verdict::WrongAnswer, "gave a wrong result");
+}
+
+// A generous budget changes nothing: the stopping rule ends each case.
+TEST_F(JudgingTest, AGenerousBudgetLeavesTheStoppingRuleToDecide) {
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  m_options.bench.budget_seconds = 1e6;
+  int run = 0;
+  FakeProcesses processes(m_problem, [&run](const FakeCall& call) {
+    FakeReply reply;
+    if (call.runner == "bench") reply.round_trip_ms = ++run % 2 ? 1.5 : 3.5;
+    return reply;
+  });
+  const JudgeReport report = judge(processes);
+  ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  ASSERT_EQ(report.benchmarks.size(), 1u);
+  EXPECT_EQ(report.benchmarks[0].timing.times_ms.size(), m_options.bench.stopping.max_runs);
+  EXPECT_EQ(report.benchmarks[0].measurement.stop_reason, "max-runs");
+}
+
+// Cases whose requests move the same tensors (here two of the test
+// problem's, copied with a full tier of two cases of one shape)
+// share one calibration of each size.
+TEST_F(JudgingTest, CasesOfTheSameTensorSizesShareTheirCalibration) {
+  const std::filesystem::path root = std::filesystem::path(::testing::TempDir()) / "shared-footprint";
+  const std::filesystem::path source =
+      std::filesystem::path(std::getenv("TEST_SRCDIR")) / "judge/judge/problem/testdata/problems/scale-rows";
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root / "scale-rows");
+  std::filesystem::copy_file(source / "statement.md", root / "scale-rows/statement.md");
+  // The test problem's own tiers, but a full tier of two cases of one shape.
+  std::ifstream original(source / "cases.yaml");
+  std::ofstream cases(root / "scale-rows/cases.yaml");
+  for (std::string line; std::getline(original, line) && line.rfind("  full:", 0) != 0;) cases << line << "\n";
+  cases << "  full:\n"
+           "    - name: odd-sizes-big-scale\n"
+           "      params: {scale: 40, rows: 7, cols: 13}\n"
+           "    - name: odd-sizes-small-scale\n"
+           "      params: {scale: 0.25, rows: 7, cols: 13}\n";
+  cases.close();
+  const Problem problem = Catalogue(root).load("scale-rows");
+  m_options.check_tier = std::nullopt;
+  m_options.benchmark = true;
+  m_options.bench_tier = Tier::kFull;
+  FakeProcesses processes(problem, correct);
+  const JudgeReport report =
+      judge_solution(problem, m_backend, m_options, processes, [](const nlohmann::json&) {});
+  ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
+  ASSERT_EQ(report.benchmarks.size(), 2u);
+  const std::size_t kept = static_cast<std::size_t>(m_options.bench.batches.calibration_batches);
+  EXPECT_EQ(empty_calls_in(processes.journal, "calibrate"), 1 + kept * (1 + 4 + 16));
+  EXPECT_EQ(empty_calls_in(processes.journal, "calibrate-after"), 1 + kept * 1);
+  EXPECT_EQ(report.benchmarks[0].measurement.overhead.samples_ms, report.benchmarks[1].measurement.overhead.samples_ms);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "judge/pipeline/statistics.h"
@@ -77,6 +78,8 @@ struct CaseMeasurement {
   std::vector<uint64_t> input_seeds;     // every timed call's input set, in order
   std::vector<double> batch_ms;          // every timed batch by the judge's clock
   Timing timing;                         // of the per-call figures, one per batch
+  std::string stop_reason;               // why its timing ended (stopping.h's stop_reason_name)
+  double case_seconds = 0;               // wall time of its warm-up and timed batches, verification included
 };
 
 // The per-call figures of `batch_ms` against `overhead`.

@@ -30,7 +30,9 @@ json to_json(const JudgeReport& report) {
                           {"overhead", {{"median_ms", m.overhead.median_ms}, {"min_ms", m.overhead.min_ms},
                                         {"max_ms", m.overhead.max_ms}}},
                           {"event_ms", m.event_ms},
-                          {"input_seeds", m.input_seeds}};
+                          {"input_seeds", m.input_seeds},
+                          {"stop_reason", m.stop_reason},
+                          {"case_seconds", m.case_seconds}};
     }
     return j;
   };

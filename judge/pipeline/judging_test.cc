@@ -810,7 +810,7 @@ TEST_F(JudgingTest, CasesOfTheSameTensorSizesShareTheirCalibration) {
   m_options.bench_tier = Tier::kFull;
   FakeProcesses processes(problem, correct);
   const JudgeReport report =
-      judge_solution(problem, m_backend, m_options, processes, [](const nlohmann::json&) {});
+      judge_solution(problem, m_backend, m_options, processes, [](const JudgeEvent&) {});
   ASSERT_EQ(report.verdict, Verdict::Accepted) << report.message;
   ASSERT_EQ(report.benchmarks.size(), 2u);
   const std::size_t kept = static_cast<std::size_t>(m_options.bench.batches.calibration_batches);

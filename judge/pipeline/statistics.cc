@@ -39,6 +39,8 @@ Timing summarise(const std::vector<double>& times_ms, double flops) {
   return timing;
 }
 
+double ranked_ms(double median_ms, double noise_bound_ms) { return std::max(median_ms, noise_bound_ms); }
+
 double gflops_in(double flops, double ms) { return ms > 0 ? flops / (ms * 1e-3) / 1e9 : 0.0; }
 
 double geometric_mean(const std::vector<double>& values) {

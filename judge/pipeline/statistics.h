@@ -23,6 +23,13 @@ Timing summarise(const std::vector<double>& times_ms, double flops);
 // GFLOP/s of `flops` done in `ms` milliseconds; 0 when ms is not positive.
 double gflops_in(double flops, double ms);
 
+// The case's figure for ranking: its median per-call figure, or its noise
+// bound when the median is below it. Such a median cannot be told from zero
+// (a budget's single batch of a large case on a busy CPU, say), and a near-0
+// figure would rank the whole solution by noise through the geometric mean;
+// a solution is never ranked faster than the judge could resolve.
+double ranked_ms(double median_ms, double noise_bound_ms);
+
 // exp(mean(log(values))); 0 for an empty list or when any value is not
 // positive (a zero among the values makes the product zero).
 double geometric_mean(const std::vector<double>& values);

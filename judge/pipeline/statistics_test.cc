@@ -38,5 +38,12 @@ TEST(GeometricMean, IsZeroWhenAnyValueIsNotPositive) {
   EXPECT_DOUBLE_EQ(geometric_mean({2.0, -1.0}), 0.0);
 }
 
+TEST(RankedFigure, IsTheMedianWhenResolvedAndTheNoiseBoundWhenNot) {
+  EXPECT_DOUBLE_EQ(ranked_ms(3.0, 0.1), 3.0);
+  // Below its bound a median cannot be told from zero: it ranks at the bound.
+  EXPECT_DOUBLE_EQ(ranked_ms(1e-6, 600.0), 600.0);
+  EXPECT_DOUBLE_EQ(ranked_ms(0.5, 0.0), 0.5);  // records from before noise bounds
+}
+
 }  // namespace
 }  // namespace judge

@@ -19,8 +19,6 @@ struct StoppingRule {
   double budget_seconds = 5.0;   // measured (claimed) time per case
 };
 
-bool should_stop(const StoppingRule& rule, const std::vector<double>& samples_ms, double elapsed_seconds);
-
 // Why a case's timing ended, as reports and records say it.
 enum class StopReason {
   Continue,     // not yet

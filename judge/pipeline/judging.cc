@@ -678,7 +678,7 @@ class Judging {
     const std::size_t wanted = static_cast<std::size_t>(std::max(batches.calibration_batches, 1));
     const std::size_t at_least = budget.limited() ? std::min(at_least_under_budget, wanted) : wanted;
     std::set<std::vector<double>> footprints;
-    for (const TestCase* test_case : cases) footprints.insert(footprint_of(*test_case));
+    for (const TestCase* test_case : cases) footprints.insert(tensor_bytes(m_problem, *test_case));
     const double share = budget.calibration_share(footprints.size());
     std::unique_ptr<Runner> calibration;
     if (!open_session(calibration, runner_name, /*load_solution=*/false, {})) return false;
@@ -710,7 +710,7 @@ class Judging {
     std::map<std::pair<std::vector<double>, int>, Overhead> calibrated;
     for (std::size_t index = 0; index < cases.size(); ++index) {
       const TestCase* test_case = cases[index];
-      const std::vector<double> footprint = footprint_of(*test_case);
+      const std::vector<double> footprint = tensor_bytes(m_problem, *test_case);
       std::vector<Overhead> case_overheads;
       std::optional<CallData> call;  // generated only if a size of this footprint is not calibrated yet
       const Clock::time_point footprint_start = Clock::now();
@@ -741,19 +741,6 @@ class Judging {
     }
     report_progress("");
     return true;
-  }
-
-  // What a request of one call of `test_case` moves: the bytes of each
-  // tensor parameter, in the signature's order. Requests of the same
-  // footprint cost the same, whatever the scalars.
-  std::vector<double> footprint_of(const TestCase& test_case) const {
-    std::vector<double> bytes;
-    const std::map<std::string, Shape> shapes = m_problem.definition->tensor_shapes(test_case.args);
-    for (const Parameter& parameter : m_problem.signature().parameters) {
-      if (!parameter.pointer) continue;
-      bytes.push_back(static_cast<double>(element_count(shapes.at(parameter.name))) * element_size(parameter.type));
-    }
-    return bytes;
   }
 
   static double seconds_since(Clock::time_point start) {

@@ -99,13 +99,23 @@ const TestCase& Problem::find_case(const std::string& name) const {
   throw UsageError("problem '" + slug() + "' has no case '" + name + "'; its cases are: " + join(cases.names()));
 }
 
-CaseBytes case_bytes(const Problem& problem, const TestCase& test_case) {
+std::vector<double> tensor_bytes(const Problem& problem, const TestCase& test_case) {
   const std::map<std::string, Shape> shapes = problem.definition->tensor_shapes(test_case.args);
-  CaseBytes bytes;
+  std::vector<double> bytes;
   for (const Parameter& parameter : problem.signature().parameters) {
     if (!parameter.pointer) continue;
-    const double size = static_cast<double>(element_count(shapes.at(parameter.name))) * element_size(parameter.type);
-    (parameter.is_input_tensor() ? bytes.inputs : bytes.outputs) += size;
+    bytes.push_back(static_cast<double>(element_count(shapes.at(parameter.name))) * element_size(parameter.type));
+  }
+  return bytes;
+}
+
+CaseBytes case_bytes(const Problem& problem, const TestCase& test_case) {
+  const std::vector<double> sizes = tensor_bytes(problem, test_case);
+  CaseBytes bytes;
+  std::size_t tensor = 0;
+  for (const Parameter& parameter : problem.signature().parameters) {
+    if (!parameter.pointer) continue;
+    (parameter.is_input_tensor() ? bytes.inputs : bytes.outputs) += sizes[tensor++];
   }
   return bytes;
 }

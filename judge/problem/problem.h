@@ -45,6 +45,8 @@ struct CaseBytes {
   double total() const { return inputs + outputs; }
 };
 CaseBytes case_bytes(const Problem& problem, const TestCase& test_case);
+// The bytes of each tensor parameter of a case, in the signature's order.
+std::vector<double> tensor_bytes(const Problem& problem, const TestCase& test_case);
 
 // Loads problems/<slug>/ from `dir`. Messages name the files under
 // `display_dir` (default: `dir`), e.g. "problems/<slug>" rather than a long

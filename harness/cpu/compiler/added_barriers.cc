@@ -2,6 +2,7 @@
 #include "added_barriers.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string_view>
 
@@ -9,6 +10,20 @@
 
 namespace cucpu::compiler {
 namespace {
+
+constexpr const char* kAnything = "*";   // memory the check cannot name
+constexpr const char* kGlobal = "global";
+
+// Can accesses to the objects `a` and to `b` (ThreadLocalCode::memory_touched)
+// reach the same memory?
+bool may_overlap(const std::set<std::string>& a, const std::set<std::string>& b) {
+  if (a.empty() || b.empty()) return false;
+  if (a.count(kAnything) || b.count(kAnything)) return true;
+  for (const std::string& object : a) {
+    if (b.count(object)) return true;
+  }
+  return false;
+}
 
 // Element types of a local array that is the thread's own storage: an
 // element of it is a number, never a pointer into memory other threads see.
@@ -42,6 +57,7 @@ class ThreadLocalCode {
         m_body_begin(body_begin),
         m_body_end(body_end),
         m_parameters(parameters.begin(), parameters.end()) {
+    std::vector<Declaration> declarations;
     // Every declaration statement's names (a `for` header's too). Not
     // declared_names(), which guesses generously: a guess here could take a
     // global for a local.
@@ -51,6 +67,7 @@ class ThreadLocalCode {
       }
       Declaration declaration{};
       if (!parse_declaration(c_, i, statement_end(c_, i, body_end), &declaration)) continue;
+      declarations.push_back(declaration);
       for (const Declarator& declarator : declaration.declarators) {
         m_locals.insert(c_.word(declarator.name));
         if (declarator.suffix_end > declarator.suffix_begin && c_.is(declarator.suffix_begin, "[") &&
@@ -70,46 +87,257 @@ class ThreadLocalCode {
       if (!c_.is(i, "__cucpu_shared__") && !c_.is(i, "static")) continue;
       size_t end = i;
       while (end < body_end && !c_.is(end, ";")) ++end;
+      bool is_extern = false;
+      for (size_t j = i; j > body_begin && !c_.is(j - 1, ";") && !c_.is(j - 1, "{") && !c_.is(j - 1, "}"); --j) {
+        if (c_.is(j - 1, "extern")) is_extern = true;
+      }
       for (const std::string& name : declared_names(c_, i, std::min(end + 1, body_end))) {
         m_block_names.insert(name);
+        if (is_extern) m_extern_shared.insert(name);
       }
       i = end;
     }
+    find_read_only_pointers(declarations);
   }
 
-  bool only_own_locals(size_t b, size_t e) const {
+  bool only_own_locals(size_t b, size_t e) const { return memory_touched(b, e).empty(); }
+
+  // What the code [b, e) touches beyond its thread's own locals, as memory
+  // objects: a `__shared__` array or variable by name (every `extern
+  // __shared__` array is one buffer), "global" for what a pointer
+  // parameter reaches or a global the kernel writes, and kAnything where it
+  // cannot tell (a local pointer's element, a call, a dereference).
+  std::set<std::string> memory_touched(size_t b, size_t e) const {
+    std::set<std::string> touched;
     for (size_t i = b; i < e; ++i) {
+      // A lowered collective's slot store or read: its exchange is the
+      // collective's own, ordered as on a GPU; its arguments are checked.
+      if (const size_t open = lowered_collective_call(i, e)) {
+        i = open;
+        continue;
+      }
       if (c_.punctuation(i)) {
         // An element of memory, or a lambda; an element of the thread's own
         // array of numbers (`float acc[4][4]`) is a local like any other.
-        if (c_.is(i, "[") && !subscripts_own_array(i)) return false;
-        if (c_.is(i, "-") && c_.is(i + 1, ">") && c_.adjacent(i, i + 1)) return false;
-        if ((c_.is(i, "*") || c_.is(i, "&")) && unary(i)) return false;  // a dereference or an address
+        if (c_.is(i, "[") && !subscripts_own_array(i) && !subscripts_read_only_pointer(i)) {
+          touched.insert(subscripted_object(i));
+        }
+        if (c_.is(i, "-") && c_.is(i + 1, ">") && c_.adjacent(i, i + 1)) touched.insert(kAnything);
+        if ((c_.is(i, "*") || c_.is(i, "&")) && unary(i)) touched.insert(kAnything);  // a dereference or an address
         if (c_.is(i, "(") && i > b && (c_.is(i - 1, ")") || (c_.is(i - 1, ">") && !cast(i - 1)))) {
-          return false;  // a call through an expression, or a template's
+          touched.insert(kAnything);  // a call through an expression, or a template's
         }
         continue;
       }
       if (!c_.identifier(i)) continue;
       std::string_view word = c_.text(i);
       if (c_.is(i - 1, ".") && c_.member_access(i)) continue;  // a member of a local or built-in
-      if (c_.is(i + 1, "(") && !kPureCalls.count(word)) return false;
-      if (word == "asm" || word == "new" || word == "delete" || word == "throw") return false;
+      if (c_.is(i + 1, "(") && !kPureCalls.count(word)) touched.insert(kAnything);
+      if (word == "asm" || word == "new" || word == "delete" || word == "throw") touched.insert(kAnything);
       std::string name(word);
-      if (m_block_names.count(name)) return false;
+      if (m_block_names.count(name)) {
+        if (!c_.is(i + 1, "[")) touched.insert(block_object(name));  // an element: at its `[`
+        continue;
+      }
       if (m_locals.count(name) || m_parameters.count(name)) continue;
       // A global, constant or type: private only if the kernel never writes it.
-      if (modified(c_, name, m_body_begin, m_body_end)) return false;
+      if (modified(c_, name, m_body_begin, m_body_end)) touched.insert(kGlobal);
     }
-    return true;
+    return touched;
   }
 
  private:
+  // The object whose element the `[` at `open` reads or writes.
+  std::string subscripted_object(size_t open) const {
+    size_t base = open - 1;
+    while (c_.is(base, "]")) {
+      const long group = c_.opening_bracket(base);
+      if (group <= 0) return kAnything;
+      base = static_cast<size_t>(group) - 1;
+    }
+    if (!c_.identifier(base) || c_.member_access(base)) return kAnything;
+    const std::string name = c_.word(base);
+    if (m_block_names.count(name)) return block_object(name);
+    // A parameter's pointer comes from the host: global memory, never a
+    // block's shared memory.
+    if (m_parameters.count(name) && !m_locals.count(name)) return kGlobal;
+    if (auto mapped = m_pointer_objects.find(name); mapped != m_pointer_objects.end()) return mapped->second;
+    return kAnything;
+  }
+
+  std::string block_object(const std::string& name) const {
+    return m_extern_shared.count(name) ? "extern __shared__" : name;
+  }
+
   bool arithmetic_type(size_t b, size_t e) const {
     for (size_t j = b; j < e; ++j) {
       if (!kArithmeticTypeWords.count(c_.text(j))) return false;
     }
     return b < e;
+  }
+
+  // Pointers through which the kernel only reads memory it never writes:
+  // `const T*` parameters, and `const T*` locals that are never reassigned
+  // and start from those alone (`const float* row = in + r * n;`). That
+  // takes a const parameter not to alias a written one, as the judge's
+  // tensors never do; an element read through one is no one else's write.
+  void find_read_only_pointers(const std::vector<Declaration>& declarations) {
+    const size_t close = m_body_begin - 2;
+    if (m_body_begin < 2 || !c_.is(close, ")")) return;
+    const long open = c_.opening_bracket(close);
+    if (open < 0) return;
+    std::set<std::string> writable;  // names that may reach written memory: not numbers, not read-only
+    for (size_t b = size_t(open) + 1, j = b; j <= close; ++j) {
+      if (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "<")) {
+        if (c_.is(j, "<")) return;  // a template's arguments: not read
+        j = c_.closing_bracket(j, close);
+        continue;
+      }
+      if (j < close && !c_.is(j, ",")) continue;
+      if (j > b && c_.identifier(j - 1)) {
+        const std::string name = c_.word(j - 1);
+        if (const_pointer_type(b, j - 1)) {
+          m_read_only_pointers.insert(name);
+        } else if (!arithmetic_type(b, j - 1)) {
+          writable.insert(name);
+        }
+      }
+      b = j + 1;
+    }
+    for (const Declaration& declaration : declarations) {
+      const bool const_pointer = const_pointer_type(declaration.type_begin, declaration.type_end);
+      for (const Declarator& declarator : declaration.declarators) {
+        const std::string name = c_.word(declarator.name);
+        const bool fixed = declarator.has_initializer && declarator.suffix_end == declarator.suffix_begin &&
+                           !m_block_names.count(name) && !modified(c_, name, m_body_begin, m_body_end);
+        std::string object;
+        if (fixed && const_pointer &&
+            reads_only_read_only_pointers(declarator.init_begin, declarator.init_end, writable)) {
+          m_read_only_pointers.insert(name);
+        } else if (fixed && pointer_type(declaration.type_begin, declaration.type_end) &&
+                   !(object = pointed_object(declarator.init_begin, declarator.init_end, writable)).empty()) {
+          // Declared twice, to two objects: anything.
+          auto [at, added] = m_pointer_objects.emplace(name, object);
+          if (!added && at->second != object) at->second = kAnything;
+        } else if (!arithmetic_type(declaration.type_begin, declaration.type_end)) {
+          writable.insert(name);
+        }
+      }
+    }
+    // A name declared both ways (in two scopes) is neither.
+    for (const std::string& name : writable) {
+      m_read_only_pointers.erase(name);
+      m_pointer_objects.erase(name);
+    }
+  }
+
+  // TYPE [b, e) is `T*` (one `*`).
+  bool pointer_type(size_t b, size_t e) const {
+    size_t stars = 0;
+    for (size_t j = b; j < e; ++j) {
+      if (c_.is(j, "*")) {
+        ++stars;
+      } else if (c_.punctuation(j) || c_.is(j, "static") || c_.is(j, "__cucpu_shared__")) {
+        return false;
+      }
+    }
+    return stars == 1;
+  }
+
+  // The one object a pointer's initializer [b, e) points into (a pointer
+  // parameter's global memory, a `__shared__` array, another such
+  // pointer's object) with only numbers besides; "" when not that.
+  std::string pointed_object(size_t b, size_t e, const std::set<std::string>& writable) const {
+    std::string object;
+    for (size_t j = b; j < e; ++j) {
+      if (c_.is(j, "[") || (c_.is(j, "*") && unary(j)) || (c_.is(j, "&") && unary(j))) return "";
+      if (!c_.identifier(j) || (c_.is(j - 1, ".") && c_.member_access(j))) continue;
+      const std::string name = c_.word(j);
+      if (c_.is(j + 1, "(") && !kPureCalls.count(name)) return "";
+      std::string here;
+      if (m_block_names.count(name)) {
+        here = block_object(name);
+      } else if (auto mapped = m_pointer_objects.find(name); mapped != m_pointer_objects.end()) {
+        here = mapped->second;
+      } else if (m_parameters.count(name) && writable.count(name) && !m_locals.count(name)) {
+        here = kGlobal;
+      } else if (writable.count(name) || m_read_only_pointers.count(name)) {
+        return "";
+      }
+      if (here.empty()) continue;
+      if (!object.empty()) return "";  // two
+      object = here;
+    }
+    return object;
+  }
+
+  // TYPE [b, e) is `const T*` (one `*`, `const` before it; `__restrict__` allowed).
+  bool const_pointer_type(size_t b, size_t e) const {
+    size_t stars = 0;
+    bool const_before = false;
+    for (size_t j = b; j < e; ++j) {
+      if (c_.is(j, "*")) {
+        ++stars;
+      } else if (c_.is(j, "const") && stars == 0) {
+        const_before = true;
+      } else if (c_.punctuation(j) || c_.is(j, "static") || c_.is(j, "__cucpu_shared__")) {
+        return false;
+      }
+    }
+    return stars == 1 && const_before;
+  }
+
+  // An initializer [b, e) that names at least one read-only pointer, and
+  // otherwise only numbers, pure calls and names that are not `writable`
+  // or the block's.
+  bool reads_only_read_only_pointers(size_t b, size_t e, const std::set<std::string>& writable) const {
+    bool from_read_only = false;
+    for (size_t j = b; j < e; ++j) {
+      if (c_.is(j, "[") || (c_.is(j, "*") && unary(j)) || (c_.is(j, "&") && unary(j))) return false;
+      if (!c_.identifier(j) || (c_.is(j - 1, ".") && c_.member_access(j))) continue;
+      const std::string name = c_.word(j);
+      if (c_.is(j + 1, "(") && !kPureCalls.count(name)) return false;
+      if (writable.count(name) || m_block_names.count(name)) return false;
+      if (m_read_only_pointers.count(name)) from_read_only = true;
+    }
+    return from_read_only;
+  }
+
+  bool subscripts_read_only_pointer(size_t open) const {
+    return open > 0 && c_.identifier(open - 1) && !c_.member_access(open - 1) &&
+           m_read_only_pointers.count(c_.word(open - 1));
+  }
+
+  // `::cucpu::detail::split_warp<N>::op<...>(` or
+  // `::cucpu::detail::split_warp_reduce_operand(` at i (warp_slots.h): the
+  // index of its `(`, else 0.
+  size_t lowered_collective_call(size_t i, size_t e) const {
+    static const char* const kQualifier[] = {":", ":", "cucpu", ":", ":", "detail", ":", ":"};
+    for (const char* word : kQualifier) {
+      if (i >= e || !c_.is(i++, word)) return 0;
+    }
+    if (c_.is(i, "split_warp_reduce_operand") && c_.is(i + 1, "(")) return i + 1;
+    if (!c_.is(i, "split_warp") || !c_.is(i + 1, "<")) return 0;
+    i = after_template_arguments(i + 1, e);
+    if (!c_.is(i, ":") || !c_.is(i + 1, ":") || !c_.identifier(i + 2)) return 0;
+    i += 3;
+    if (c_.is(i, "<")) i = after_template_arguments(i, e);
+    return i < e && c_.is(i, "(") ? i : 0;
+  }
+
+  // The token after the `>` that closes the template arguments opened at `open`.
+  size_t after_template_arguments(size_t open, size_t e) const {
+    int depth = 0;
+    for (size_t j = open; j < e; ++j) {
+      if (c_.is(j, "(")) {
+        j = c_.closing_bracket(j, e);  // decltype(a > b)
+      } else if (c_.is(j, "<")) {
+        ++depth;
+      } else if (c_.is(j, ">") && --depth == 0) {
+        return j + 1;
+      }
+    }
+    return e;
   }
 
   // Does the `[` at `open` subscript a local array of numbers, directly or
@@ -160,46 +388,63 @@ class ThreadLocalCode {
   std::set<std::string> m_local_arrays;  // arrays of numbers declared in the body
   std::set<std::string> m_parameters;
   std::set<std::string> m_block_names;
+  std::set<std::string> m_read_only_pointers;
+  std::map<std::string, std::string> m_pointer_objects;  // a fixed local pointer -> what it points into
+  std::set<std::string> m_extern_shared;
 };
 
-// Walks the steps in the order the block runs them. `shared_since_barrier`:
-// a region that touches more than its thread's locals has run since the
-// last real barrier (on some path). A region like that meeting another one
-// across an added barrier is what could be observed.
+// Walks the steps in the order the block runs them, keeping the memory
+// objects that regions touched since the last real barrier (on some path).
+// A region touching one of them across an added barrier is what could be
+// observed.
 class AddedBarrierWalk {
  public:
   AddedBarrierWalk(const TokenCursor& c, const ThreadLocalCode& code, const RegionPlan& plan)
       : c_(c), m_code(code), m_plan(plan) {}
 
-  bool walk(const std::vector<PlanStep>& steps, bool& shared_since_barrier) {
+  // `since_barrier`: the objects touched since the last real barrier.
+  // `warp_barriers_real`: the steps run one warp at a time (a per-warp
+  // guard's body), so a lowered collective's barrier orders all their
+  // threads, as on a GPU.
+  bool walk(const std::vector<PlanStep>& steps, std::set<std::string>& since_barrier, bool warp_barriers_real) {
     for (const PlanStep& step : steps) {
       switch (step.kind) {
         case PlanStep::Kind::barrier:
-          shared_since_barrier = false;
+          // Elsewhere a lowered collective's barrier is one the split adds
+          // between warps: it ends nothing.
+          if (!step.warp_barrier || warp_barriers_real) since_barrier.clear();
           break;
         case PlanStep::Kind::region: {
           const ThreadRegion& region = m_plan.regions[size_t(step.region)];
-          if (m_code.only_own_locals(region.first, region.last)) break;
-          if (shared_since_barrier) {
+          const std::set<std::string> touched = m_code.memory_touched(region.first, region.last);
+          if (may_overlap(touched, since_barrier)) {
             m_reason = "splitting would add a barrier before line " + std::to_string(c_.token(region.first).line) +
                        " that its threads could observe";
             return false;
           }
-          shared_since_barrier = true;
+          since_barrier.insert(touched.begin(), touched.end());
           break;
         }
         case PlanStep::Kind::block:
-          if (!walk(step.body, shared_since_barrier)) return false;
+          if (step.guard >= 0 && m_plan.guards[size_t(step.guard)].per_warp) {
+            // Inside, one warp after another; for the threads of other warps
+            // (and the code after the guard) nothing inside ended anything.
+            std::set<std::string> inside = since_barrier;
+            if (!walk(step.body, inside, true)) return false;
+            touched_in(step.body, since_barrier);
+          } else if (!walk(step.body, since_barrier, warp_barriers_real)) {
+            return false;
+          }
           break;
         case PlanStep::Kind::loop: {
           // Zero or more iterations; the end of one meets the start of the next.
-          bool after = shared_since_barrier;
-          if (!walk(step.body, after)) return false;
-          if (after && !shared_since_barrier) {
-            bool again = true;
-            if (!walk(step.body, again)) return false;
+          std::set<std::string> after = since_barrier;
+          if (!walk(step.body, after, warp_barriers_real)) return false;
+          if (after != since_barrier) {
+            std::set<std::string> again = after;
+            if (!walk(step.body, again, warp_barriers_real)) return false;
           }
-          shared_since_barrier = shared_since_barrier || after;
+          since_barrier = std::move(after);
           break;
         }
       }
@@ -210,6 +455,18 @@ class AddedBarrierWalk {
   const std::string& reason() const { return m_reason; }
 
  private:
+  // Adds what every region in `steps` touches to `objects`.
+  void touched_in(const std::vector<PlanStep>& steps, std::set<std::string>& objects) const {
+    for (const PlanStep& step : steps) {
+      if (step.kind == PlanStep::Kind::region) {
+        const ThreadRegion& region = m_plan.regions[size_t(step.region)];
+        const std::set<std::string> touched = m_code.memory_touched(region.first, region.last);
+        objects.insert(touched.begin(), touched.end());
+      }
+      touched_in(step.body, objects);
+    }
+  }
+
   const TokenCursor& c_;
   const ThreadLocalCode& m_code;
   const RegionPlan& m_plan;
@@ -222,8 +479,8 @@ std::string observable_added_barrier(const TokenCursor& c, size_t body_begin, si
                                      const std::vector<std::string>& parameters, const RegionPlan& plan) {
   ThreadLocalCode code(c, body_begin, body_end, parameters);
   AddedBarrierWalk walk(c, code, plan);
-  bool shared_since_barrier = false;
-  if (walk.walk(plan.steps, shared_since_barrier)) return "";
+  std::set<std::string> since_barrier;
+  if (walk.walk(plan.steps, since_barrier, false)) return "";
   return walk.reason();
 }
 

@@ -16,6 +16,11 @@
 // before the loop computes `row`, `col` and `sum = 0`, and its loop ends at
 // a barrier. The check is conservative: what it cannot show to be private
 // counts as shared, and such a kernel stays on fibers for that pass.
+// A lowered warp collective (warp_slots.h) adds a barrier too: the source
+// orders only its warp there. Its slot store and read count as the
+// thread's own (the exchange is the collective's, ordered as on a GPU), so
+// a warp reduction between plain loads and a guarded store qualifies; a
+// shared-memory write and read on either side of a shuffle do not.
 #pragma once
 
 #include <string>

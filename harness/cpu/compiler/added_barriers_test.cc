@@ -26,6 +26,103 @@ std::string observable(const std::string& body) {
   return observable_added_barrier(c, 1, c.size() - 1, kParameters, plan);
 }
 
+// The same for a kernel `void k(parameters) { body }`, planned as the
+// shuffled pass's build plans it: guards around collectives run per warp
+// unless `per_warp_guards` is false.
+std::string observable_in_kernel(const std::string& parameters, const std::vector<std::string>& names,
+                                 const std::string& body, bool per_warp_guards = true) {
+  TestSnippet s("void k(" + parameters + ") {" + body + "}");
+  const TokenCursor& c = s.cursor();
+  const size_t body_begin = s.find("{") + 1, body_end = c.size() - 1;
+  BlockUniformity uniformity(c, body_begin, body_end);
+  BlockGroups groups = find_block_groups(c, body_begin, body_end);
+  RegionPlan plan;
+  std::string reason;
+  if (!plan_barrier_regions(c, body_begin, body_end, names, groups, uniformity, /*interchange_loops=*/false, &plan,
+                            &reason)) {
+    return "not split: " + reason;
+  }
+  for (Guard& guard : plan.guards) guard.per_warp = per_warp_guards && guard.listed;
+  return observable_added_barrier(c, body_begin, body_end, names, plan);
+}
+
+const std::string kConstA = "const float* a, float* c, int n";
+const std::string kWritableA = "float* a, float* c, int n";
+const std::vector<std::string> kNames = {"a", "c", "n"};
+const std::string kIndexes = "int t = __cucpu_builtin_threadIdx.x, lane = t % 32, w = t / 32;";
+// What warp_slots.h makes of `v += __shfl_down_sync(~0u, v, 16);`.
+const std::string kLoweredShuffle =
+    "::cucpu::detail::split_warp<0>::store(cucpu_t, (v)); __cucpu_warp_barrier();"
+    "v += ::cucpu::detail::split_warp<0>::shfl<::std::decay_t<decltype((v))>>(cucpu_t, cucpu_whole_warps,"
+    " ::cucpu::detail::WarpOp::shfl_down, (0xffffffff), int(16), 32);";
+
+TEST(AddedBarriers, ReadsThroughConstPointersMeetNoWrite) {
+  const std::string body = kIndexes + "float v = a[t]; const int half = n / 2; c[t] = v + a[63 - t] + half;";
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames, body), "");
+  EXPECT_NE(observable_in_kernel(kWritableA, kNames, body), "");  // a may be c
+  // A const local that starts from a const parameter reads the same way;
+  // one that starts from a written pointer does not.
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames,
+                                 kIndexes + "const float* row = a + n * t; float v = row[0]; const int half = n / 2;"
+                                            "c[t] = v + row[1] + half;"),
+            "");
+  EXPECT_NE(observable_in_kernel(kConstA, kNames,
+                                 kIndexes + "const float* row = c + n * t; float v = row[0]; const int half = n / 2;"
+                                            "c[t] = v + row[1] + half;"),
+            "");
+}
+
+TEST(AddedBarriers, DistinctSharedArraysDoNotMeet) {
+  const std::string shared = "__cucpu_shared__ float s[64]; __cucpu_shared__ float r[64];" + kIndexes;
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames, shared + "s[t] = 1.0f; const int half = n / 2; r[t] = 2.0f;"), "");
+  EXPECT_NE(observable_in_kernel(kConstA, kNames, shared + "s[t] = 1.0f; const int half = n / 2; s[t] += 2.0f;"), "");
+  // Shared memory and what a parameter points to are apart too.
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames, shared + "s[t] = 1.0f; const int half = n / 2; c[t] = 2.0f;"), "");
+  // A fixed local pointer is the array it points into.
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames,
+                                 shared + "float* p = s + 1; p[t] = 1.0f; const int half = n / 2; r[t] = 2.0f;"),
+            "");
+  EXPECT_NE(observable_in_kernel(kConstA, kNames,
+                                 shared + "float* p = s + 1; p[t] = 1.0f; const int half = n / 2; s[t] = 2.0f;"),
+            "");
+  // Every extern __shared__ array is one buffer.
+  EXPECT_NE(observable_in_kernel(kConstA, kNames,
+                                 "extern __cucpu_shared__ float e1[]; extern __cucpu_shared__ int e2[];" + kIndexes +
+                                     "e1[t] = 1.0f; const int half = n / 2; e2[t] = 2;"),
+            "");
+}
+
+TEST(AddedBarriers, ALoweredCollectivesBarrierOrdersOnlyItsWarp) {
+  // Loads of inputs, the shuffle, a guarded store of the warp's total: its
+  // slot store and read are the collective's own.
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames, kIndexes + "float v = a[t];" + kLoweredShuffle +
+                                                      "if (lane == 0) c[w] = v;"),
+            "");
+  // A shared write before the shuffle and a read after it: the barrier that
+  // would order them is not the source's (a missing __syncthreads()).
+  EXPECT_NE(observable_in_kernel(kConstA, kNames,
+                                 "__cucpu_shared__ float s[64];" + kIndexes + "float v = a[t]; s[t] = v;" +
+                                     kLoweredShuffle + "c[t] = v + s[t ^ 32];"),
+            "");
+}
+
+TEST(AddedBarriers, AGuardAroundCollectivesRunsOneWarpAtATime) {
+  // The first warp reduces the warps' totals: it reads them, shuffles, and
+  // its lane 0 writes the result back.
+  const std::string body = "__cucpu_shared__ float partial[32];" + kIndexes + "float v = a[t];" + kLoweredShuffle +
+                           "if (lane == 0) partial[w] = v; __syncthreads();"
+                           "if (w == 0) { v = partial[lane];" +
+                           kLoweredShuffle + "if (lane == 0) partial[0] = v; } __syncthreads(); c[t] = partial[0];";
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames, body), "");
+  // Were all the guard's warps to run each region in turn, its shuffle's
+  // barrier would order one warp's reads before another's write.
+  EXPECT_NE(observable_in_kernel(kConstA, kNames, body, /*per_warp_guards=*/false), "");
+  // Without the barrier after the guard, its write meets the read after it.
+  std::string missing = body;
+  missing.replace(missing.rfind("__syncthreads();"), std::string("__syncthreads();").size(), "");
+  EXPECT_NE(observable_in_kernel(kConstA, kNames, missing), "");
+}
+
 bool only_locals(const std::string& declarations, const std::string& code) {
   TestSnippet s("{" + declarations + " " + code + "}");
   const TokenCursor& c = s.cursor();
@@ -158,6 +255,11 @@ TEST(AddedBarriers, ThreadLocalCode) {
   EXPECT_FALSE(only_locals("__cucpu_shared__ float total; float v;", "v = total;"));
   EXPECT_FALSE(only_locals("static int calls; int v;", "v = calls;"));
   EXPECT_FALSE(only_locals("float v;", "v = convert<float>(v);"));
+  // A lowered collective's slot store and read; what it is given is checked.
+  EXPECT_TRUE(only_locals("float v;", "::cucpu::detail::split_warp<0>::store(cucpu_t, (v));"));
+  EXPECT_TRUE(only_locals("float v;", kLoweredShuffle.substr(kLoweredShuffle.find("v +="))));
+  EXPECT_FALSE(only_locals("float v;", "::cucpu::detail::split_warp<0>::store(cucpu_t, (a[0]));"));
+  EXPECT_FALSE(only_locals("float v;", "::cucpu::detail::other<0>::store(cucpu_t, (v));"));
   // A global the kernel writes is shared; one it only reads is a constant.
   EXPECT_FALSE(only_locals("float v;", "v = g_count; g_count = 2;"));
   EXPECT_TRUE(only_locals("float v;", "v = kScale * v;"));

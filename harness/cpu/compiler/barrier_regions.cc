@@ -104,8 +104,7 @@ class RegionPlanner {
           step.kind = PlanStep::Kind::block;
           if (!process_list(first + 1, s.end - 1, uniform, false, &step.body)) return false;
         } else if (guard_around_warp_collectives(first, s.end)) {
-          step.kind = PlanStep::Kind::block;
-          if (!guarded_block(first, s.end, uniform, &step.body, true)) return false;
+          if (!guarded_block(first, s.end, uniform, &step, true)) return false;
           s.kind = StatementKind::guard;
           continue;
         } else if (!c_.is(first, "for")) {
@@ -122,8 +121,7 @@ class RegionPlanner {
         if (!interchanged_loop(s.end, loop, &step.body)) return false;
         s.kind = StatementKind::barrier_loop;
       } else if (m_interchange_loops && guard_around_loops(s.begin, s.end, uniform)) {
-        step.kind = PlanStep::Kind::block;
-        if (!guarded_block(s.begin, s.end, uniform, &step.body)) return false;
+        if (!guarded_block(s.begin, s.end, uniform, &step)) return false;
         s.kind = StatementKind::guard;
       }
     }
@@ -145,7 +143,7 @@ class RegionPlanner {
         in_region = false;
         if (s.kind == StatementKind::barrier) {
           m_plan.barriers.push_back({s.begin, s.end});
-          steps->push_back({PlanStep::Kind::barrier, -1, {}});
+          steps->push_back({PlanStep::Kind::barrier, -1, {}, c_.is(s.begin, kWarpBarrier)});
         } else if (s.kind != StatementKind::uniform) {
           steps->push_back(std::move(nested[k]));
         }
@@ -399,12 +397,14 @@ class RegionPlanner {
     return !contains_block_barrier(brace, e);
   }
 
-  bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform, std::vector<PlanStep>* steps,
+  bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform, PlanStep* step,
                      bool listed = false) {
     size_t brace = c_.closing_bracket(b + 1, m_body_end) + 1;
     m_plan.guards.push_back({b, brace, e - 1, listed});
-    m_guard_stack.push_back(int(m_plan.guards.size()) - 1);
-    bool planned = process_list(brace + 1, e - 1, uniform, false, steps);
+    step->kind = PlanStep::Kind::block;
+    step->guard = int(m_plan.guards.size()) - 1;
+    m_guard_stack.push_back(step->guard);
+    bool planned = process_list(brace + 1, e - 1, uniform, false, &step->body);
     m_guard_stack.pop_back();
     return planned;
   }

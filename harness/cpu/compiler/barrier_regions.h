@@ -43,6 +43,10 @@ struct Guard {
   // one warp of many (`if (warp == 0)`): a loop over the whole block for
   // each of its collectives cost more than the collectives themselves.
   bool listed = false;
+  // The body runs one warp of the list at a time (a listed guard in the
+  // race-checking build, split_barriers.h): its lowered collectives'
+  // barriers then order only threads of one warp, as on a GPU.
+  bool per_warp = false;
 };
 
 // A local declared at the top level of a thread statement.
@@ -63,6 +67,10 @@ struct PlanStep {
   Kind kind = Kind::loop;
   int region = -1;  // RegionPlan::regions index, for a region
   std::vector<PlanStep> body;
+  // A barrier of a lowered warp collective (warp_slots.h): the source
+  // orders only the collective's warp there, the split kernel the block.
+  bool warp_barrier = false;
+  int guard = -1;  // RegionPlan::guards index, for a guard's body (a block)
 };
 
 struct RegionPlan {

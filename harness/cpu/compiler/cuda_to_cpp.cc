@@ -93,9 +93,10 @@ RewriteResult rewrite_once(std::string_view preprocessed, const RewriteOptions& 
 // only where the kernel then splits: a kernel left to fibers keeps its
 // calls and collectives, so barrier-divergence reports still count a
 // function's barrier as one call site, and a collective keeps its
-// rendezvous, which reports lanes that never arrive. The race-checking
-// build (exact_barriers) lowers nothing: the barrier a lowered collective
-// adds would order every warp of the block, not just its own.
+// rendezvous, which reports lanes that never arrive. In the race-checking
+// build (exact_barriers) the barrier a lowered collective adds orders every
+// warp of the block, not just its own, so a kernel keeps its lowering there
+// only where no such barrier can be observed (added_barriers.h).
 RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOptions& options) {
   if (!options.split_barriers) return rewrite_once(preprocessed, options);
   struct Prepared {
@@ -105,11 +106,9 @@ RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOp
   auto prepare = [&](const std::set<std::string>& only_kernels) {
     InlinedSource inlined = inline_barrier_calls(preprocessed, only_kernels);
     Prepared prepared{std::move(inlined.text), std::move(inlined.kernels)};
-    if (!options.exact_barriers) {
-      LoweredSource lowered = lower_warp_collectives(prepared.text, only_kernels);
-      prepared.text = std::move(lowered.text);
-      prepared.kernels.insert(lowered.kernels.begin(), lowered.kernels.end());
-    }
+    LoweredSource lowered = lower_warp_collectives(prepared.text, only_kernels);
+    prepared.text = std::move(lowered.text);
+    prepared.kernels.insert(lowered.kernels.begin(), lowered.kernels.end());
     return prepared;
   };
   Prepared prepared = prepare({});

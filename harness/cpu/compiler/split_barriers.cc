@@ -39,6 +39,8 @@ bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const st
       continue;
     }
     if (options.exact_barriers) {
+      // A guard around warp collectives runs one warp at a time there.
+      for (Guard& guard : plan.guards) guard.per_warp = guard.listed;
       *reason = observable_added_barrier(c, body_begin, body_end, parameters, plan);
       if (!reason->empty()) return false;
     }

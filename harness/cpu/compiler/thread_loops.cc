@@ -68,7 +68,9 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       edits.push_back({c.token(guard.if_token).begin, c.token(guard.if_token).end, name + "_at[cucpu_t] ="});
       edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end, ";"});
     }
-    edits.push_back({c.token(guard.close_brace).begin, c.token(guard.close_brace).end, ""});
+    // A per-warp body's loop over the list's warps (opened after the
+    // header's thread loop, below) ends at the guard's brace.
+    edits.push_back({c.token(guard.close_brace).begin, c.token(guard.close_brace).end, guard.per_warp ? "}" : ""});
   }
   edits.push_back({c.token(open).end, c.token(open).end, begin});
   // Braces around interchanged loops' single statements (outer loops
@@ -112,7 +114,9 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       const std::string name = "cucpu_guard_" + std::to_string(g);
       // The innermost listed guard's list holds only threads that passed
       // the guards around it.
-      if (plan.guards[size_t(g)].listed) {
+      if (plan.guards[size_t(g)].per_warp) {
+        region_loop = "::cucpu::detail::for_each_listed_thread(" + name + "_warps.list(), " + name + "_warps.count(), ";
+      } else if (plan.guards[size_t(g)].listed) {
         region_loop = "::cucpu::detail::for_each_listed_thread(" + name + "_list_at, " + name + "_count, ";
       } else {
         skips += "if (!" + name + "_at[cucpu_t]) return; ";
@@ -152,6 +156,12 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     size_t after = c.token(region.last - 1).end;
     edits.push_back({after, after, closer});
     push_closing_braces(after);
+    for (size_t g = 0; g < plan.guards.size(); ++g) {
+      if (!plan.guards[g].per_warp || plan.guards[g].if_token != region.first) continue;
+      const std::string name = "cucpu_guard_" + std::to_string(g);
+      edits.push_back({after, after, " for (::cucpu::detail::ListedWarps " + name + "_warps(" + name + "_list_at, " +
+                                         name + "_count); " + name + "_warps.next();) {"});
+    }
   }
   for (const auto& [begin, end] : plan.barriers) blank_tokens(c, begin, end, &edits);
   edits.push_back({c.token(close).begin, c.token(close).begin, "::cucpu::detail::split_block_end(); "});

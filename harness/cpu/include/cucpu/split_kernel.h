@@ -112,4 +112,57 @@ inline void for_each_listed_thread(const unsigned* list, unsigned count, Region&
   }
 }
 
+// The threads of a guard's list one warp at a time (a per-warp guard,
+// compiler/barrier_regions.h): regroups the list in place so that each
+// warp's threads are adjacent, warps in the order of their first listed
+// thread and threads in list order, and steps through the warps:
+//   for (ListedWarps warps(list, count); warps.next();) run(warps.list(), warps.count());
+// A warp is 32 consecutive linear thread indexes, as on a GPU.
+class ListedWarps {
+ public:
+  ListedWarps(unsigned* list, unsigned count) : m_list(list), m_count(count) { group_by_warp(); }
+
+  bool next() {
+    m_begin = m_end;
+    if (m_begin >= m_count) return false;
+    const unsigned warp = m_list[m_begin] / 32;
+    m_end = m_begin + 1;
+    while (m_end < m_count && m_list[m_end] / 32 == warp) ++m_end;
+    return true;
+  }
+  const unsigned* list() const { return m_list + m_begin; }
+  unsigned count() const { return m_end - m_begin; }
+
+ private:
+  static constexpr unsigned kMaxWarps = 32;  // 1024 threads
+
+  void group_by_warp() {
+    // Natural order lists threads in increasing order: grouped already.
+    unsigned seen = 0, previous = kMaxWarps;
+    bool grouped = true;
+    for (unsigned i = 0; i < m_count && grouped; ++i) {
+      const unsigned warp = m_list[i] / 32;
+      if (warp != previous && (seen >> warp & 1u)) grouped = false;
+      seen |= 1u << warp;
+      previous = warp;
+    }
+    if (grouped) return;
+    unsigned rank[kMaxWarps], start[kMaxWarps + 1] = {}, warps = 0;
+    for (unsigned& r : rank) r = kMaxWarps;
+    for (unsigned i = 0; i < m_count; ++i) {
+      unsigned& r = rank[m_list[i] / 32];
+      if (r == kMaxWarps) r = warps++;
+      ++start[r + 1];
+    }
+    for (unsigned w = 0; w < warps; ++w) start[w + 1] += start[w];
+    unsigned grouped_list[kMaxWarps * 32];
+    for (unsigned i = 0; i < m_count; ++i) grouped_list[start[rank[m_list[i] / 32]]++] = m_list[i];
+    for (unsigned i = 0; i < m_count; ++i) m_list[i] = grouped_list[i];
+  }
+
+  unsigned* m_list;
+  unsigned m_count;
+  unsigned m_begin = 0, m_end = 0;
+};
+
 }  // namespace cucpu::detail

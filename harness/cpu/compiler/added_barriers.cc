@@ -14,13 +14,23 @@ namespace {
 constexpr const char* kAnything = "*";   // memory the check cannot name
 constexpr const char* kGlobal = "global";
 
-// Can accesses to the objects `a` and to `b` (ThreadLocalCode::memory_touched)
-// reach the same memory?
-bool may_overlap(const std::set<std::string>& a, const std::set<std::string>& b) {
-  if (a.empty() || b.empty()) return false;
-  if (a.count(kAnything) || b.count(kAnything)) return true;
-  for (const std::string& object : a) {
-    if (b.count(object)) return true;
+// Memory objects touched (ThreadLocalCode::memory_touched), each with
+// whether it may be written.
+using Touched = std::map<std::string, bool>;
+
+void add(Touched& to, const std::string& object, bool written) { to[object] = to[object] || written; }
+
+void add(Touched& to, const Touched& more) {
+  for (const auto& [object, written] : more) add(to, object, written);
+}
+
+// Can an access in `a` and one in `b` conflict: reach the same memory, one
+// of them a write?
+bool may_conflict(const Touched& a, const Touched& b) {
+  for (const auto& [object, written] : a) {
+    for (const auto& [other, other_written] : b) {
+      if ((written || other_written) && (object == other || object == kAnything || other == kAnything)) return true;
+    }
   }
   return false;
 }
@@ -94,6 +104,9 @@ class ThreadLocalCode {
       for (const std::string& name : declared_names(c_, i, std::min(end + 1, body_end))) {
         m_block_names.insert(name);
         if (is_extern) m_extern_shared.insert(name);
+        for (size_t j = i; j < end; ++j) {
+          if (c_.word(j) == name && c_.is(j + 1, "[")) m_block_arrays.insert(name);
+        }
       }
       i = end;
     }
@@ -107,8 +120,8 @@ class ThreadLocalCode {
   // __shared__` array is one buffer), "global" for what a pointer
   // parameter reaches or a global the kernel writes, and kAnything where it
   // cannot tell (a local pointer's element, a call, a dereference).
-  std::set<std::string> memory_touched(size_t b, size_t e) const {
-    std::set<std::string> touched;
+  Touched memory_touched(size_t b, size_t e) const {
+    Touched touched;
     for (size_t i = b; i < e; ++i) {
       // A lowered collective's slot store or read: its exchange is the
       // collective's own, ordered as on a GPU; its arguments are checked.
@@ -120,33 +133,60 @@ class ThreadLocalCode {
         // An element of memory, or a lambda; an element of the thread's own
         // array of numbers (`float acc[4][4]`) is a local like any other.
         if (c_.is(i, "[") && !subscripts_own_array(i) && !subscripts_read_only_pointer(i)) {
-          touched.insert(subscripted_object(i));
+          add(touched, subscripted_object(i), element_written(i));
         }
-        if (c_.is(i, "-") && c_.is(i + 1, ">") && c_.adjacent(i, i + 1)) touched.insert(kAnything);
-        if ((c_.is(i, "*") || c_.is(i, "&")) && unary(i)) touched.insert(kAnything);  // a dereference or an address
+        if (c_.is(i, "-") && c_.is(i + 1, ">") && c_.adjacent(i, i + 1)) add(touched, kAnything, true);
+        if ((c_.is(i, "*") || c_.is(i, "&")) && unary(i)) add(touched, kAnything, true);  // a dereference or an address
         if (c_.is(i, "(") && i > b && (c_.is(i - 1, ")") || (c_.is(i - 1, ">") && !cast(i - 1)))) {
-          touched.insert(kAnything);  // a call through an expression, or a template's
+          add(touched, kAnything, true);  // a call through an expression, or a template's
         }
         continue;
       }
       if (!c_.identifier(i)) continue;
       std::string_view word = c_.text(i);
       if (c_.is(i - 1, ".") && c_.member_access(i)) continue;  // a member of a local or built-in
-      if (c_.is(i + 1, "(") && !kPureCalls.count(word)) touched.insert(kAnything);
-      if (word == "asm" || word == "new" || word == "delete" || word == "throw") touched.insert(kAnything);
+      if (c_.is(i + 1, "(") && !kPureCalls.count(word)) add(touched, kAnything, true);
+      if (word == "asm" || word == "new" || word == "delete" || word == "throw") add(touched, kAnything, true);
       std::string name(word);
       if (m_block_names.count(name)) {
-        if (!c_.is(i + 1, "[")) touched.insert(block_object(name));  // an element: at its `[`
+        // An element is touched at its `[`; an array's name alone is its
+        // address (a pointer to it is followed to the array).
+        if (!c_.is(i + 1, "[") && !m_block_arrays.count(name)) {
+          add(touched, block_object(name), modifies_at(c_, i, m_body_end));
+        }
         continue;
       }
       if (m_locals.count(name) || m_parameters.count(name)) continue;
       // A global, constant or type: private only if the kernel never writes it.
-      if (modified(c_, name, m_body_begin, m_body_end)) touched.insert(kGlobal);
+      if (modified(c_, name, m_body_begin, m_body_end)) add(touched, kGlobal, modifies_at(c_, i, m_body_end));
     }
     return touched;
   }
 
  private:
+  // May the element whose (first) `[` is at `open` be written there: an
+  // assignment's or increment's operand, or a member of it (conservative)?
+  bool element_written(size_t open) const {
+    size_t close = c_.closing_bracket(open, m_body_end);
+    while (close < m_body_end && c_.is(close + 1, "[")) close = c_.closing_bracket(close + 1, m_body_end);
+    if (close >= m_body_end) return true;
+    const size_t next = close + 1;
+    auto doubled = [&](size_t at, const char* sign) {
+      return c_.is(at, sign) && c_.is(at + 1, sign) && c_.adjacent(at, at + 1);
+    };
+    if (assignment_operator_length(c_, next) > 0 || doubled(next, "+") || doubled(next, "-") || c_.is(next, ".") ||
+        (c_.is(next, "-") && c_.is(next + 1, ">"))) {
+      return true;
+    }
+    size_t base = open - 1;  // `++s[i]`: before the base
+    while (c_.is(base, "]")) {
+      const long group = c_.opening_bracket(base);
+      if (group <= 0) return true;
+      base = size_t(group) - 1;
+    }
+    return base >= 2 && (doubled(base - 2, "+") || doubled(base - 2, "-"));
+  }
+
   // The object whose element the `[` at `open` reads or writes.
   std::string subscripted_object(size_t open) const {
     size_t base = open - 1;
@@ -391,6 +431,7 @@ class ThreadLocalCode {
   std::set<std::string> m_read_only_pointers;
   std::map<std::string, std::string> m_pointer_objects;  // a fixed local pointer -> what it points into
   std::set<std::string> m_extern_shared;
+  std::set<std::string> m_block_arrays;  // block names declared as arrays
 };
 
 // Walks the steps in the order the block runs them, keeping the memory
@@ -406,7 +447,7 @@ class AddedBarrierWalk {
   // `warp_barriers_real`: the steps run one warp at a time (a per-warp
   // guard's body), so a lowered collective's barrier orders all their
   // threads, as on a GPU.
-  bool walk(const std::vector<PlanStep>& steps, std::set<std::string>& since_barrier, bool warp_barriers_real) {
+  bool walk(const std::vector<PlanStep>& steps, Touched& since_barrier, bool warp_barriers_real) {
     for (const PlanStep& step : steps) {
       switch (step.kind) {
         case PlanStep::Kind::barrier:
@@ -414,22 +455,29 @@ class AddedBarrierWalk {
           // between warps: it ends nothing.
           if (!step.warp_barrier || warp_barriers_real) since_barrier.clear();
           break;
-        case PlanStep::Kind::region: {
-          const ThreadRegion& region = m_plan.regions[size_t(step.region)];
-          const std::set<std::string> touched = m_code.memory_touched(region.first, region.last);
-          if (may_overlap(touched, since_barrier)) {
-            m_reason = "splitting would add a barrier before line " + std::to_string(c_.token(region.first).line) +
+        case PlanStep::Kind::region:
+        case PlanStep::Kind::uniform: {
+          // A uniform statement runs once for every thread at one moment
+          // (`const float total = partial[0];`): what it reads is read there.
+          const size_t first = step.kind == PlanStep::Kind::region ? m_plan.regions[size_t(step.region)].first
+                                                                   : step.first;
+          const size_t last = step.kind == PlanStep::Kind::region ? m_plan.regions[size_t(step.region)].last
+                                                                  : step.last;
+          if (step.kind == PlanStep::Kind::uniform && declares_block_storage(first, last)) break;
+          const Touched touched = m_code.memory_touched(first, last);
+          if (may_conflict(touched, since_barrier)) {
+            m_reason = "splitting would add a barrier before line " + std::to_string(c_.token(first).line) +
                        " that its threads could observe";
             return false;
           }
-          since_barrier.insert(touched.begin(), touched.end());
+          add(since_barrier, touched);
           break;
         }
         case PlanStep::Kind::block:
           if (step.guard >= 0 && m_plan.guards[size_t(step.guard)].per_warp) {
             // Inside, one warp after another; for the threads of other warps
             // (and the code after the guard) nothing inside ended anything.
-            std::set<std::string> inside = since_barrier;
+            Touched inside = since_barrier;
             if (!walk(step.body, inside, true)) return false;
             touched_in(step.body, since_barrier);
           } else if (!walk(step.body, since_barrier, warp_barriers_real)) {
@@ -438,10 +486,10 @@ class AddedBarrierWalk {
           break;
         case PlanStep::Kind::loop: {
           // Zero or more iterations; the end of one meets the start of the next.
-          std::set<std::string> after = since_barrier;
+          Touched after = since_barrier;
           if (!walk(step.body, after, warp_barriers_real)) return false;
           if (after != since_barrier) {
-            std::set<std::string> again = after;
+            Touched again = after;
             if (!walk(step.body, again, warp_barriers_real)) return false;
           }
           since_barrier = std::move(after);
@@ -455,14 +503,25 @@ class AddedBarrierWalk {
   const std::string& reason() const { return m_reason; }
 
  private:
-  // Adds what every region in `steps` touches to `objects`.
-  void touched_in(const std::vector<PlanStep>& steps, std::set<std::string>& objects) const {
+  // A `__shared__` or static declaration: storage, not an access.
+  bool declares_block_storage(size_t first, size_t last) const {
+    for (size_t i = first; i < last; ++i) {
+      if (c_.is(i, "__cucpu_shared__") || c_.is(i, "static")) return true;
+    }
+    return false;
+  }
+
+  // Adds what every region and uniform statement in `steps` touches to `objects`.
+  void touched_in(const std::vector<PlanStep>& steps, Touched& objects) const {
     for (const PlanStep& step : steps) {
+      Touched touched;
       if (step.kind == PlanStep::Kind::region) {
         const ThreadRegion& region = m_plan.regions[size_t(step.region)];
-        const std::set<std::string> touched = m_code.memory_touched(region.first, region.last);
-        objects.insert(touched.begin(), touched.end());
+        touched = m_code.memory_touched(region.first, region.last);
+      } else if (step.kind == PlanStep::Kind::uniform && !declares_block_storage(step.first, step.last)) {
+        touched = m_code.memory_touched(step.first, step.last);
       }
+      add(objects, touched);
       touched_in(step.body, objects);
     }
   }
@@ -479,7 +538,7 @@ std::string observable_added_barrier(const TokenCursor& c, size_t body_begin, si
                                      const std::vector<std::string>& parameters, const RegionPlan& plan) {
   ThreadLocalCode code(c, body_begin, body_end, parameters);
   AddedBarrierWalk walk(c, code, plan);
-  std::set<std::string> since_barrier;
+  Touched since_barrier;
   if (walk.walk(plan.steps, since_barrier, false)) return "";
   return walk.reason();
 }

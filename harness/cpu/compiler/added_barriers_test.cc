@@ -92,6 +92,34 @@ TEST(AddedBarriers, DistinctSharedArraysDoNotMeet) {
             "");
 }
 
+TEST(AddedBarriers, ReadsOnBothSidesDoNotConflict) {
+  const std::string shared = "__cucpu_shared__ float s[64];" + kIndexes;
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames,
+                                 shared + "s[t] = a[t]; __syncthreads();"
+                                          "float v = s[63 - t]; const int half = n / 2; c[t] = v + s[t] + half;"),
+            "");
+  // A write on either side does.
+  EXPECT_NE(observable_in_kernel(kConstA, kNames,
+                                 shared + "s[t] = a[t]; __syncthreads();"
+                                          "float v = s[63 - t]; const int half = n / 2; s[t] = v + half;"),
+            "");
+  EXPECT_NE(observable_in_kernel(kConstA, kNames,
+                                 shared + "s[t] = a[t]; __syncthreads();"
+                                          "float v = s[63 - t]; const int half = n / 2; ++s[t];"),
+            "");
+}
+
+TEST(AddedBarriers, AUniformStatementsReadCounts) {
+  // `total` is read once for the whole block between two thread loops:
+  // the next write of the array, with no barrier between, could be seen.
+  const std::string before = "__cucpu_shared__ float partial[32];" + kIndexes +
+                             "partial[lane] = a[t]; __syncthreads(); const float total = partial[0];";
+  EXPECT_NE(observable_in_kernel(kConstA, kNames, before + "float v = total * 2.0f; partial[lane] = v;"), "");
+  EXPECT_EQ(observable_in_kernel(kConstA, kNames,
+                                 before + "__syncthreads(); float v = total * 2.0f; partial[lane] = v;"),
+            "");
+}
+
 TEST(AddedBarriers, ALoweredCollectivesBarrierOrdersOnlyItsWarp) {
   // Loads of inputs, the shuffle, a guarded store of the warp's total: its
   // slot store and read are the collective's own.

@@ -144,7 +144,12 @@ class RegionPlanner {
         if (s.kind == StatementKind::barrier) {
           m_plan.barriers.push_back({s.begin, s.end});
           steps->push_back({PlanStep::Kind::barrier, -1, {}, c_.is(s.begin, kWarpBarrier)});
-        } else if (s.kind != StatementKind::uniform) {
+        } else if (s.kind == StatementKind::uniform) {
+          PlanStep uniform_step{PlanStep::Kind::uniform};
+          uniform_step.first = s.begin;
+          uniform_step.last = s.end;
+          steps->push_back(std::move(uniform_step));
+        } else {
           steps->push_back(std::move(nested[k]));
         }
         continue;

@@ -60,10 +60,10 @@ struct RegionLocal {
 // One step of a statement list as the split kernel runs it: a region (one
 // loop over the threads), a barrier, or a nested list: a loop of the block
 // (a barrier loop or an interchanged loop, run zero or more times) or a
-// block (a braced block or a guard's body, run once). Uniform statements,
-// which touch no memory, leave no step.
+// block (a braced block or a guard's body, run once), or a uniform
+// statement, run once for the whole block between two thread loops.
 struct PlanStep {
-  enum class Kind { region, barrier, loop, block };
+  enum class Kind { region, barrier, loop, block, uniform };
   Kind kind = Kind::loop;
   int region = -1;  // RegionPlan::regions index, for a region
   std::vector<PlanStep> body;
@@ -71,6 +71,7 @@ struct PlanStep {
   // orders only the collective's warp there, the split kernel the block.
   bool warp_barrier = false;
   int guard = -1;  // RegionPlan::guards index, for a guard's body (a block)
+  size_t first = 0, last = 0;  // a uniform statement's tokens
 };
 
 struct RegionPlan {

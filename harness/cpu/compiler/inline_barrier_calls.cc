@@ -22,6 +22,7 @@ struct Parameter {
 };
 
 struct Callee {
+  std::string name;
   std::string return_type;  // spelled; "void" for none
   std::vector<Parameter> parameters;
   size_t body_open, body_close;
@@ -114,6 +115,7 @@ class Inliner {
       }
       start = j + 1;
     }
+    callee.name = m_c.word(name);
     callee.body_open = body_open;
     callee.body_close = m_c.closing_bracket(body_open);
     if (callee.body_close >= m_c.size()) return std::nullopt;
@@ -144,7 +146,16 @@ class Inliner {
   // The statements of the kernel: inline the first inlinable call of each.
   void inline_in_kernel(const KernelDefinition& kernel, std::vector<Edit>* edits) {
     std::set<std::string> kernel_names = declared_names(m_c, kernel.body_open, kernel.body_close + 1);
+    m_hoisted.clear();
+    m_kernel_names = &kernel_names;
     visit_list(kernel.body_open + 1, kernel.body_close, kernel_names, edits);
+    // The inlined functions' `__shared__` locals, declared once at the
+    // kernel's start (on its first line).
+    std::string declarations;
+    for (const auto& [name, declaration] : m_hoisted) declarations += " " + declaration;
+    if (!declarations.empty()) {
+      edits->push_back({m_c.token(kernel.body_open).end, m_c.token(kernel.body_open).end, declarations});
+    }
   }
 
   // Statement lists: the kernel body, braced blocks and loop bodies.
@@ -229,6 +240,25 @@ class Inliner {
     for (const std::string& local : declared_names(m_c, callee.body_open, callee.body_close + 1)) {
       renamed[local] = prefix + local;
     }
+    // A `__shared__` local is one array per function on a GPU, whatever the
+    // calls: every inlined call names the one the kernel declares for it
+    // (a call that reads what an earlier one left, or a missing barrier
+    // between two calls, then behaves as on a GPU).
+    std::vector<std::pair<size_t, size_t>> shared_statements;
+    const size_t body_end = callee.final_return >= 0 ? size_t(callee.final_return) : callee.body_close;
+    for (size_t i = callee.body_open + 1; i < body_end;) {
+      const size_t end = statement_end(m_c, i, body_end);
+      if (end <= i) break;
+      for (size_t k = i; k < end; ++k) {
+        if (!m_c.is(k, "__cucpu_shared__")) continue;
+        shared_statements.push_back({i, end});
+        for (const std::string& local : declared_names(m_c, i, end)) {
+          renamed[local] = "cucpu_shared_" + callee.name + "_" + local;
+        }
+        break;
+      }
+      i = end;
+    }
     for (size_t i = callee.body_open + 1; i < callee.body_close; ++i) {
       if (!m_c.identifier(i) || m_c.member_access(i) || renamed.count(m_c.word(i))) continue;
       if (kernel_names.count(m_c.word(i))) return std::nullopt;
@@ -245,8 +275,16 @@ class Inliner {
       }
       return m_c.word(k);
     };
-    size_t body_end = callee.final_return >= 0 ? size_t(callee.final_return) : callee.body_close;
-    out += m_c.spell(callee.body_open + 1, body_end, text_of);
+    size_t from = callee.body_open + 1;
+    for (const auto& [begin, end] : shared_statements) {
+      out += m_c.spell(from, begin, text_of);
+      std::string declaration = m_c.spell(begin, end, text_of);
+      for (const std::string& local : declared_names(m_c, begin, end)) {
+        if (!m_kernel_names->count(renamed[local])) m_hoisted.emplace(renamed[local], declaration);
+      }
+      from = end;
+    }
+    out += m_c.spell(from, body_end, text_of);
     if (callee.final_return >= 0) {
       size_t semicolon = statement_end(m_c, body_end, callee.body_close) - 1;
       std::string value = m_c.spell(body_end + 1, semicolon, text_of);
@@ -270,6 +308,10 @@ class Inliner {
   int m_round;
   int m_counter = 0;
   std::map<std::string, Callee> m_callees;
+  // Of the kernel being inlined into: its declared names, and the shared
+  // declarations to add at its start (by name).
+  const std::set<std::string>* m_kernel_names = nullptr;
+  std::map<std::string, std::string> m_hoisted;
 };
 
 }  // namespace

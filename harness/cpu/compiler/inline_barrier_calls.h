@@ -6,10 +6,13 @@
 // function: no template or overload, no default arguments, its only `return`
 // its last statement, no static locals, no goto, not
 // recursive, and no name in its body that the kernel declares for itself.
-// A `__shared__` local (the block reduction's `__shared__ float
-// partial[32];`) is inlined with the rest: each inlined call gets an array
-// of its own, where the GPU has one per function, which only a function
-// that reads what an earlier call left there could tell.
+// A `__shared__` local at the function body's top level (the block
+// reduction's `__shared__ float partial[32];`) is one array per function,
+// as on a GPU: the kernel declares it once, at its start, as
+// `cucpu_shared_<function>_<name>`, and every inlined call uses that one,
+// so a missing barrier between two calls (the next call's store
+// overwriting what a slow thread of the last one has yet to read) still
+// shows.
 // The statement
 //     uint v = scan(x, s, n);
 // becomes, on its first line,

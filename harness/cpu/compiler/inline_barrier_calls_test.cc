@@ -57,12 +57,24 @@ TEST(InlineBarrierCalls, ALocalNamedResultAndASharedArray) {
       "  __syncthreads();\n"
       "  return result;\n"
       "}\n"
-      "__cucpu_global__ void k(float* o) { const float total = block_sum(o[0]); o[1] = total; }\n");
+      "__cucpu_global__ void k(float* o) {\n"
+      "  const float total = block_sum(o[0]);\n"
+      "  const float again = block_sum(total);\n"
+      "  o[1] = again;\n"
+      "}\n");
   std::string kernel = out.text.substr(out.text.find("__cucpu_global__"));
-  EXPECT_NE(kernel.find("__cucpu_shared__ float cucpu_inl0_0_partial[32];"), std::string::npos) << kernel;
-  EXPECT_NE(kernel.find("const float cucpu_inl0_0_result = cucpu_inl0_0_partial[0];"), std::string::npos) << kernel;
+  // The array is the function's, as on a GPU: declared once, at the
+  // kernel's start on its first line, and used by both calls.
+  const std::string declaration = "__cucpu_shared__ float cucpu_shared_block_sum_partial[32];";
+  EXPECT_NE(kernel.find("void k(float* o) { " + declaration + "\n"), std::string::npos) << kernel;
+  EXPECT_EQ(kernel.find(declaration, kernel.find(declaration) + 1), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("const float cucpu_inl0_0_result = cucpu_shared_block_sum_partial[0];"), std::string::npos)
+      << kernel;
+  EXPECT_NE(kernel.find("const float cucpu_inl0_1_result = cucpu_shared_block_sum_partial[0];"), std::string::npos)
+      << kernel;
   EXPECT_NE(kernel.find("cucpu_ret0_0 = cucpu_inl0_0_result;"), std::string::npos) << kernel;
   EXPECT_NE(kernel.find("const float total = cucpu_ret0_0;"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("const float again = cucpu_ret0_1;"), std::string::npos) << kernel;
 }
 
 TEST(InlineBarrierCalls, OnlyTheKernelsAsked) {

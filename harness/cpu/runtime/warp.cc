@@ -1,6 +1,7 @@
 // Warp collectives as rendezvous of the lanes named in the mask. The last
 // lane to arrive computes every participant's result into its slot and
 // queues the others to resume; each lane then reads its own slot.
+#include <algorithm>
 #include <cstring>
 
 #include "block_run.h"
@@ -51,9 +52,14 @@ void complete(WarpRun& warp, unsigned group) {
       case WarpOp::any: word = reduce_word(WarpOp::ballot, warp, group) != 0; break;
       case WarpOp::all: word = reduce_word(WarpOp::ballot, warp, group) == group; break;
       case WarpOp::match_any:
+      case WarpOp::match_all:
+        // Values are compared on all their bytes (the slots are zero-padded).
         for (unsigned other = 0; other < 32; ++other) {
-          if (((group >> other) & 1u) && word_of(warp.lanes[other]) == word_of(slot)) word |= 1u << other;
+          if (((group >> other) & 1u) && std::memcmp(warp.lanes[other].value, slot.value, sizeof slot.value) == 0) {
+            word |= 1u << other;
+          }
         }
+        if (slot.op == WarpOp::match_all && word != group) word = 0;
         break;
       default: word = reduce_word(slot.op, warp, group); break;
     }
@@ -73,10 +79,11 @@ void warp_collective(WarpOp op, unsigned mask, const void* value, unsigned value
   BlockRun* block = current_block();
   if (block == nullptr) {  // host code: a warp of one
     std::memset(result, 0, kMaxShuffleBytes);
-    if (op == WarpOp::ballot || op == WarpOp::any || op == WarpOp::all || op == WarpOp::match_any) {
+    if (op == WarpOp::ballot || op == WarpOp::any || op == WarpOp::all || op == WarpOp::match_any ||
+        op == WarpOp::match_all) {
       unsigned word = 0;
-      std::memcpy(&word, value, sizeof word);
-      word = op == WarpOp::match_any ? 1u : (word != 0);
+      std::memcpy(&word, value, std::min<unsigned>(value_bytes, sizeof word));
+      word = op == WarpOp::match_any || op == WarpOp::match_all ? 1u : (word != 0);
       std::memcpy(result, &word, sizeof word);
     } else {
       std::memcpy(result, value, value_bytes);

@@ -60,8 +60,7 @@ struct split_warp {
   // source and its own slot before choosing (below), as a vector loop does.
   template <class T>
   static T* slots() {
-    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= kMaxShuffleBytes,
-                  "warp collective: operand must be a trivially copyable type of at most 16 bytes");
+    static_assert(kShuffleOperand<T>, "warp collective: operand must be a trivially copyable type of at most 16 bytes");
     alignas(64) static thread_local unsigned char bytes[(32 + 1024 + 32) * sizeof(T)];
     return reinterpret_cast<T*>(bytes) + 32;
   }

@@ -15,13 +15,19 @@ namespace cucpu::detail {
 
 template <class T>
 inline T warp_shuffle(WarpOp op, unsigned mask, const T& value, int argument, int width) {
-  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= kMaxShuffleBytes,
-                "__shfl_*_sync: operand must be a trivially copyable type of at most 16 bytes");
+  static_assert(kShuffleOperand<T>, "__shfl_*_sync: operand must be a trivially copyable type of at most 16 bytes");
   unsigned char out[kMaxShuffleBytes];
-  warp_collective(op, mask, &value, sizeof(T), argument, width, out);
+  warp_collective(op, mask, static_cast<const void*>(&value), sizeof(T), argument, width, out);
   T result;
-  std::memcpy(&result, out, sizeof(T));
+  std::memcpy(static_cast<void*>(&result), out, sizeof(T));
   return result;
+}
+
+template <class T>
+inline unsigned warp_match(WarpOp op, unsigned mask, T value) {
+  unsigned out[kMaxShuffleBytes / sizeof(unsigned)];
+  warp_collective(op, mask, &value, sizeof(T), 0, 32, out);
+  return out[0];
 }
 
 inline unsigned warp_word(WarpOp op, unsigned mask, unsigned value) {
@@ -58,9 +64,26 @@ inline int __any_sync(unsigned mask, int predicate) {
 inline int __all_sync(unsigned mask, int predicate) {
   return int(::cucpu::detail::warp_word(::cucpu::detail::WarpOp::all, mask, predicate != 0));
 }
-inline unsigned __match_any_sync(unsigned mask, unsigned value) {
-  return ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::match_any, mask, value);
-}
+// __match_any_sync / __match_all_sync for the types CUDA lists, compared on
+// all their bits (1.0f and 1.25f differ; so do 0 and 1LL << 32).
+#define CUCPU_WARP_MATCH(T)                                                                        \
+  inline unsigned __match_any_sync(unsigned mask, T value) {                                      \
+    return ::cucpu::detail::warp_match(::cucpu::detail::WarpOp::match_any, mask, value);          \
+  }                                                                                               \
+  inline unsigned __match_all_sync(unsigned mask, T value, int* pred) {                           \
+    const unsigned same = ::cucpu::detail::warp_match(::cucpu::detail::WarpOp::match_all, mask, value); \
+    *pred = same != 0;                                                                            \
+    return same;                                                                                  \
+  }
+CUCPU_WARP_MATCH(int)
+CUCPU_WARP_MATCH(unsigned)
+CUCPU_WARP_MATCH(long)
+CUCPU_WARP_MATCH(unsigned long)
+CUCPU_WARP_MATCH(long long)
+CUCPU_WARP_MATCH(unsigned long long)
+CUCPU_WARP_MATCH(float)
+CUCPU_WARP_MATCH(double)
+#undef CUCPU_WARP_MATCH
 inline void __syncwarp(unsigned mask = 0xffffffffu) {
   ::cucpu::detail::warp_word(::cucpu::detail::WarpOp::sync, mask, 0);
 }

@@ -2,12 +2,24 @@
 // performs the rendezvous (runtime/warp.cc).
 #pragma once
 
+#include <type_traits>
+
 namespace cucpu::detail {
 
 enum class WarpOp : int { sync, shfl_idx, shfl_up, shfl_down, shfl_xor, ballot, any, all, reduce_add,
-                          reduce_min, reduce_max, reduce_and, reduce_or, reduce_xor, match_any };
+                          reduce_min, reduce_max, reduce_and, reduce_or, reduce_xor, match_any,
+                          match_all };
 
 constexpr unsigned kMaxShuffleBytes = 16;
+
+// What a shuffle copies as bytes: a trivially copyable type, or a
+// standard-layout one with a trivial destructor, such as the toolkit's host
+// __half and __half2, whose copy operations are user-written but copy
+// only their bits.
+template <class T>
+inline constexpr bool kShuffleOperand =
+    sizeof(T) <= kMaxShuffleBytes &&
+    (std::is_trivially_copyable_v<T> || (std::is_standard_layout_v<T> && std::is_trivially_destructible_v<T>));
 
 // One lane's part in a collective: `value` (shuffles) or `predicate` in,
 // `result` out (a shuffled value, or a 32-bit vote / reduction in its first

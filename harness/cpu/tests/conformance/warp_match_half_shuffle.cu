@@ -1,7 +1,9 @@
-// Warp intrinsics CUDA documents that the CPU backend does not compile today
-// (KNOWN_GAPS.md, "Warp intrinsics that differ from CUDA's documentation"):
+// Warp intrinsics on the types CUDA documents beyond int and unsigned:
 //   - __shfl_sync / _up / _down / _xor on __half and __half2 (declared by
 //     cuda_fp16.h), at the default width and with a width;
+//   - __match_any_sync(mask, value) for float, double, long long and
+//     unsigned long long: lanes match when their values are equal, all bits
+//     of them;
 //   - __match_all_sync(mask, value, &pred): the mask when every lane named
 //     holds the same value (pred = 1), else 0 (pred = 0), on 32- and 64-bit
 //     values.
@@ -40,6 +42,17 @@ __global__ void match_all_kernel(int* out) {
   o[5] = wide;
 }
 
+// Keys equal in their low 32 bits but not in all bits (64-bit), or equal
+// once converted to unsigned but not as floating point values.
+__global__ void match_types_kernel(unsigned* out) {
+  const int lane = threadIdx.x % 32;
+  unsigned* o = out + 4 * threadIdx.x;
+  o[0] = __match_any_sync(kFull, 1.0f + 0.25f * (lane % 2));               // 1.0 and 1.25
+  o[1] = __match_any_sync(kFull, 2.0 + 0.5 * (lane % 3));                  // 2.0, 2.5, 3.0
+  o[2] = __match_any_sync(kFull, static_cast<long long>(lane % 2) << 32);  // upper word only
+  o[3] = __match_any_sync(kFull, (static_cast<unsigned long long>(lane % 4) << 40) | 7u);
+}
+
 int main() {
   {
     float* d_out = conformance::device_array<float>(kHalfFields * 32);
@@ -76,6 +89,28 @@ int main() {
       w[5] = 1;
     }
     conformance::check_equal(got.data(), want.data(), got.size(), "__match_all_sync on 32- and 64-bit values");
+    CONFORMANCE_CUDA(cudaFree(d_out));
+  }
+  {
+    unsigned* d_out = conformance::device_array<unsigned>(4 * 32);
+    match_types_kernel<<<1, 32>>>(d_out);
+    CONFORMANCE_CUDA(cudaGetLastError());
+    CONFORMANCE_CUDA(cudaDeviceSynchronize());
+    std::vector<unsigned> got = conformance::host_copy(d_out, 4 * 32);
+    const int classes[4] = {2, 3, 2, 4};
+    const char* names[4] = {"__match_any_sync(float) compares float values",
+                            "__match_any_sync(double) compares double values",
+                            "__match_any_sync(long long) compares all 64 bits",
+                            "__match_any_sync(unsigned long long) compares all 64 bits"};
+    for (int f = 0; f < 4; ++f) {
+      std::vector<unsigned> g(32), want(32);
+      for (int lane = 0; lane < 32; ++lane) {
+        g[lane] = got[4 * lane + f];
+        for (int other = 0; other < 32; ++other)
+          want[lane] |= unsigned(other % classes[f] == lane % classes[f]) << other;
+      }
+      conformance::check_equal(g.data(), want.data(), 32, names[f]);
+    }
     CONFORMANCE_CUDA(cudaFree(d_out));
   }
   return conformance::finish();

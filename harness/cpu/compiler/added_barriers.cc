@@ -178,25 +178,28 @@ class ThreadLocalCode {
         (c_.is(next, "-") && c_.is(next + 1, ">"))) {
       return true;
     }
-    size_t base = open - 1;  // `++s[i]`: before the base
+    const long base = subscripted_base(open);  // `++s[i]`: before the base
+    if (base < 0) return true;
+    return base >= 2 && (doubled(size_t(base) - 2, "+") || doubled(size_t(base) - 2, "-"));
+  }
+
+  // The token before the first `[` of the subscripts that end with the one
+  // at `open` (`acc` in `acc[i][j]`), or -1.
+  long subscripted_base(size_t open) const {
+    size_t base = open - 1;
     while (c_.is(base, "]")) {
       const long group = c_.opening_bracket(base);
-      if (group <= 0) return true;
+      if (group <= 0) return -1;
       base = size_t(group) - 1;
     }
-    return base >= 2 && (doubled(base - 2, "+") || doubled(base - 2, "-"));
+    return long(base);
   }
 
   // The object whose element the `[` at `open` reads or writes.
   std::string subscripted_object(size_t open) const {
-    size_t base = open - 1;
-    while (c_.is(base, "]")) {
-      const long group = c_.opening_bracket(base);
-      if (group <= 0) return kAnything;
-      base = static_cast<size_t>(group) - 1;
-    }
-    if (!c_.identifier(base) || c_.member_access(base)) return kAnything;
-    const std::string name = c_.word(base);
+    const long base = subscripted_base(open);
+    if (base < 0 || !c_.identifier(size_t(base)) || c_.member_access(size_t(base))) return kAnything;
+    const std::string name = c_.word(size_t(base));
     if (m_block_names.count(name)) return block_object(name);
     // A parameter's pointer comes from the host: global memory, never a
     // block's shared memory.
@@ -383,14 +386,9 @@ class ThreadLocalCode {
   // Does the `[` at `open` subscript a local array of numbers, directly or
   // after earlier subscripts (`acc[i][j]`)?
   bool subscripts_own_array(size_t open) const {
-    size_t base = open - 1;
-    while (c_.is(base, "]")) {
-      const long group = c_.opening_bracket(base);
-      if (group <= 0) return false;
-      base = static_cast<size_t>(group) - 1;
-    }
-    if (!c_.identifier(base) || c_.member_access(base)) return false;
-    const std::string name = c_.word(base);
+    const long base = subscripted_base(open);
+    if (base < 0 || !c_.identifier(size_t(base)) || c_.member_access(size_t(base))) return false;
+    const std::string name = c_.word(size_t(base));
     return m_local_arrays.count(name) && !m_block_names.count(name);
   }
 

@@ -76,8 +76,10 @@ struct SplitResult {
 struct SplitOptions {
   bool interchange_loops = true;
   // Split only kernels where no barrier that splitting adds can be observed
-  // (added_barriers.h), without loop interchange (whose barriers could be);
-  // the others stay on fibers. For the judge's shuffled pass.
+  // (added_barriers.h), without loop interchange (whose barriers could be),
+  // running guards around warp collectives one warp at a time
+  // (Guard::per_warp); the others stay on fibers. For the judge's shuffled
+  // pass.
   bool exact_barriers = false;
 };
 

@@ -10,30 +10,13 @@ namespace {
 
 const std::vector<std::string> kParameters = {"a", "b", "c", "n"};
 
-// "" if every added barrier is invisible, the reason otherwise; "not split"
-// if the body does not plan at all.
-std::string observable(const std::string& body) {
-  TestSnippet s("{" + body + "}");
+// "" if every added barrier in the kernel body [body_begin, body_end) of
+// `s` is invisible, the reason otherwise; "not split" if the body does not
+// plan at all. Guards around collectives run per warp when `per_warp_guards`,
+// as the shuffled pass's build plans them.
+std::string observable_in(const TestSnippet& s, size_t body_begin, size_t body_end,
+                          const std::vector<std::string>& names, bool per_warp_guards) {
   const TokenCursor& c = s.cursor();
-  BlockUniformity uniformity(c, 1, c.size() - 1);
-  BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
-  RegionPlan plan;
-  std::string reason;
-  if (!plan_barrier_regions(c, 1, c.size() - 1, kParameters, groups, uniformity, /*interchange_loops=*/false, &plan,
-                            &reason)) {
-    return "not split: " + reason;
-  }
-  return observable_added_barrier(c, 1, c.size() - 1, kParameters, plan);
-}
-
-// The same for a kernel `void k(parameters) { body }`, planned as the
-// shuffled pass's build plans it: guards around collectives run per warp
-// unless `per_warp_guards` is false.
-std::string observable_in_kernel(const std::string& parameters, const std::vector<std::string>& names,
-                                 const std::string& body, bool per_warp_guards = true) {
-  TestSnippet s("void k(" + parameters + ") {" + body + "}");
-  const TokenCursor& c = s.cursor();
-  const size_t body_begin = s.find("{") + 1, body_end = c.size() - 1;
   BlockUniformity uniformity(c, body_begin, body_end);
   BlockGroups groups = find_block_groups(c, body_begin, body_end);
   RegionPlan plan;
@@ -44,6 +27,19 @@ std::string observable_in_kernel(const std::string& parameters, const std::vecto
   }
   for (Guard& guard : plan.guards) guard.per_warp = per_warp_guards && guard.listed;
   return observable_added_barrier(c, body_begin, body_end, names, plan);
+}
+
+// A bare body `{ body }` whose parameters are kParameters.
+std::string observable(const std::string& body) {
+  TestSnippet s("{" + body + "}");
+  return observable_in(s, 1, s.cursor().size() - 1, kParameters, false);
+}
+
+// A kernel `void k(parameters) { body }`.
+std::string observable_in_kernel(const std::string& parameters, const std::vector<std::string>& names,
+                                 const std::string& body, bool per_warp_guards = true) {
+  TestSnippet s("void k(" + parameters + ") {" + body + "}");
+  return observable_in(s, s.find("{") + 1, s.cursor().size() - 1, names, per_warp_guards);
 }
 
 const std::string kConstA = "const float* a, float* c, int n";

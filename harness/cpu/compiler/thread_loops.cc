@@ -122,10 +122,13 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
         skips += "if (!" + name + "_at[cucpu_t]) return; ";
       }
     }
+    // The guard whose header `if (c) {` this region is, if any.
+    long header_of = -1;
     for (size_t g = 0; g < plan.guards.size(); ++g) {
-      if (plan.guards[g].listed && plan.guards[g].if_token == region.first) {
-        reset = "cucpu_guard_" + std::to_string(g) + "_count = 0; ";
-      }
+      if (plan.guards[g].if_token == region.first) header_of = long(g);
+    }
+    if (header_of >= 0 && plan.guards[size_t(header_of)].listed) {
+      reset = "cucpu_guard_" + std::to_string(header_of) + "_count = 0; ";
     }
     // Block constants the region branches on become template arguments
     // (with_block_constants, split_kernel.h): each value gets its own copy
@@ -156,9 +159,8 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     size_t after = c.token(region.last - 1).end;
     edits.push_back({after, after, closer});
     push_closing_braces(after);
-    for (size_t g = 0; g < plan.guards.size(); ++g) {
-      if (!plan.guards[g].per_warp || plan.guards[g].if_token != region.first) continue;
-      const std::string name = "cucpu_guard_" + std::to_string(g);
+    if (header_of >= 0 && plan.guards[size_t(header_of)].per_warp) {
+      const std::string name = "cucpu_guard_" + std::to_string(header_of);
       edits.push_back({after, after, " for (::cucpu::detail::ListedWarps " + name + "_warps(" + name + "_list_at, " +
                                          name + "_count); " + name + "_warps.next();) {"});
     }

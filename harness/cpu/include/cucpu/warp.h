@@ -23,18 +23,17 @@ inline T warp_shuffle(WarpOp op, unsigned mask, const T& value, int argument, in
   return result;
 }
 
+// A collective whose result is a 32-bit word (a vote, a reduction, a
+// match), on an operand of type T.
 template <class T>
-inline unsigned warp_match(WarpOp op, unsigned mask, T value) {
+inline unsigned warp_word_of(WarpOp op, unsigned mask, T value) {
   unsigned out[kMaxShuffleBytes / sizeof(unsigned)];
   warp_collective(op, mask, &value, sizeof(T), 0, 32, out);
   return out[0];
 }
 
-inline unsigned warp_word(WarpOp op, unsigned mask, unsigned value) {
-  unsigned out[kMaxShuffleBytes / sizeof(unsigned)];
-  warp_collective(op, mask, &value, sizeof(value), 0, 32, out);
-  return out[0];
-}
+// The same on an unsigned word (a predicate converts to 0 or 1).
+inline unsigned warp_word(WarpOp op, unsigned mask, unsigned value) { return warp_word_of(op, mask, value); }
 
 }  // namespace cucpu::detail
 
@@ -68,10 +67,10 @@ inline int __all_sync(unsigned mask, int predicate) {
 // all their bits (1.0f and 1.25f differ; so do 0 and 1LL << 32).
 #define CUCPU_WARP_MATCH(T)                                                                        \
   inline unsigned __match_any_sync(unsigned mask, T value) {                                      \
-    return ::cucpu::detail::warp_match(::cucpu::detail::WarpOp::match_any, mask, value);          \
+    return ::cucpu::detail::warp_word_of(::cucpu::detail::WarpOp::match_any, mask, value);          \
   }                                                                                               \
   inline unsigned __match_all_sync(unsigned mask, T value, int* pred) {                           \
-    const unsigned same = ::cucpu::detail::warp_match(::cucpu::detail::WarpOp::match_all, mask, value); \
+    const unsigned same = ::cucpu::detail::warp_word_of(::cucpu::detail::WarpOp::match_all, mask, value); \
     *pred = same != 0;                                                                            \
     return same;                                                                                  \
   }

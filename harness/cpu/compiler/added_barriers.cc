@@ -13,6 +13,7 @@ namespace {
 
 constexpr const char* kAnything = "*";   // memory the check cannot name
 constexpr const char* kGlobal = "global";
+constexpr const char* kReadOnly = "const";  // a source of a read-only pointer (not an object)
 
 // Memory objects touched (ThreadLocalCode::memory_touched), each with
 // whether it may be written.
@@ -239,7 +240,8 @@ class ThreadLocalCode {
       if (j < close && !c_.is(j, ",")) continue;
       if (j > b && c_.identifier(j - 1)) {
         const std::string name = c_.word(j - 1);
-        if (const_pointer_type(b, j - 1)) {
+        bool to_const = false;
+        if (pointer_type(b, j - 1, &to_const) && to_const) {
           m_read_only_pointers.insert(name);
         } else if (!arithmetic_type(b, j - 1)) {
           writable.insert(name);
@@ -248,20 +250,23 @@ class ThreadLocalCode {
       b = j + 1;
     }
     for (const Declaration& declaration : declarations) {
-      const bool const_pointer = const_pointer_type(declaration.type_begin, declaration.type_end);
+      bool to_const = false;
+      const bool pointer = pointer_type(declaration.type_begin, declaration.type_end, &to_const);
       for (const Declarator& declarator : declaration.declarators) {
         const std::string name = c_.word(declarator.name);
-        const bool fixed = declarator.has_initializer && declarator.suffix_end == declarator.suffix_begin &&
-                           !m_block_names.count(name) && !modified(c_, name, m_body_begin, m_body_end);
-        std::string object;
-        if (fixed && const_pointer &&
-            reads_only_read_only_pointers(declarator.init_begin, declarator.init_end, writable)) {
+        std::vector<std::string> sources;
+        const bool fixed = pointer && declarator.has_initializer && declarator.suffix_end == declarator.suffix_begin &&
+                           !m_block_names.count(name) && !modified(c_, name, m_body_begin, m_body_end) &&
+                           pointer_sources(declarator.init_begin, declarator.init_end, writable, &sources);
+        const bool from_read_only =
+            !sources.empty() && std::all_of(sources.begin(), sources.end(),
+                                            [](const std::string& source) { return source == kReadOnly; });
+        if (fixed && to_const && from_read_only) {
           m_read_only_pointers.insert(name);
-        } else if (fixed && pointer_type(declaration.type_begin, declaration.type_end) &&
-                   !(object = pointed_object(declarator.init_begin, declarator.init_end, writable)).empty()) {
+        } else if (fixed && sources.size() == 1 && sources[0] != kReadOnly && sources[0] != kAnything) {
           // Declared twice, to two objects: anything.
-          auto [at, added] = m_pointer_objects.emplace(name, object);
-          if (!added && at->second != object) at->second = kAnything;
+          auto [at, added] = m_pointer_objects.emplace(name, sources[0]);
+          if (!added && at->second != sources[0]) at->second = kAnything;
         } else if (!arithmetic_type(declaration.type_begin, declaration.type_end)) {
           writable.insert(name);
         }
@@ -274,12 +279,16 @@ class ThreadLocalCode {
     }
   }
 
-  // TYPE [b, e) is `T*` (one `*`).
-  bool pointer_type(size_t b, size_t e) const {
+  // TYPE [b, e) is `T*` (one `*`; `__restrict__` allowed); `to_const`: a
+  // `const` before the `*`.
+  bool pointer_type(size_t b, size_t e, bool* to_const) const {
     size_t stars = 0;
+    *to_const = false;
     for (size_t j = b; j < e; ++j) {
       if (c_.is(j, "*")) {
         ++stars;
+      } else if (c_.is(j, "const") && stars == 0) {
+        *to_const = true;
       } else if (c_.punctuation(j) || c_.is(j, "static") || c_.is(j, "__cucpu_shared__")) {
         return false;
       }
@@ -287,63 +296,31 @@ class ThreadLocalCode {
     return stars == 1;
   }
 
-  // The one object a pointer's initializer [b, e) points into (a pointer
-  // parameter's global memory, a `__shared__` array, another such
-  // pointer's object) with only numbers besides; "" when not that.
-  std::string pointed_object(size_t b, size_t e, const std::set<std::string>& writable) const {
-    std::string object;
-    for (size_t j = b; j < e; ++j) {
-      if (c_.is(j, "[") || (c_.is(j, "*") && unary(j)) || (c_.is(j, "&") && unary(j))) return "";
-      if (!c_.identifier(j) || (c_.is(j - 1, ".") && c_.member_access(j))) continue;
-      const std::string name = c_.word(j);
-      if (c_.is(j + 1, "(") && !kPureCalls.count(name)) return "";
-      std::string here;
-      if (m_block_names.count(name)) {
-        here = block_object(name);
-      } else if (auto mapped = m_pointer_objects.find(name); mapped != m_pointer_objects.end()) {
-        here = mapped->second;
-      } else if (m_parameters.count(name) && writable.count(name) && !m_locals.count(name)) {
-        here = kGlobal;
-      } else if (writable.count(name) || m_read_only_pointers.count(name)) {
-        return "";
-      }
-      if (here.empty()) continue;
-      if (!object.empty()) return "";  // two
-      object = here;
-    }
-    return object;
-  }
-
-  // TYPE [b, e) is `const T*` (one `*`, `const` before it; `__restrict__` allowed).
-  bool const_pointer_type(size_t b, size_t e) const {
-    size_t stars = 0;
-    bool const_before = false;
-    for (size_t j = b; j < e; ++j) {
-      if (c_.is(j, "*")) {
-        ++stars;
-      } else if (c_.is(j, "const") && stars == 0) {
-        const_before = true;
-      } else if (c_.punctuation(j) || c_.is(j, "static") || c_.is(j, "__cucpu_shared__")) {
-        return false;
-      }
-    }
-    return stars == 1 && const_before;
-  }
-
-  // An initializer [b, e) that names at least one read-only pointer, and
-  // otherwise only numbers, pure calls and names that are not `writable`
-  // or the block's.
-  bool reads_only_read_only_pointers(size_t b, size_t e, const std::set<std::string>& writable) const {
-    bool from_read_only = false;
+  // What a pointer's initializer [b, e) starts from, one entry per name that
+  // is not a number: kReadOnly (a read-only pointer), the object of a
+  // `__shared__` array or of a fixed local pointer, kGlobal (a pointer
+  // parameter), kAnything (another name that may reach memory). False when
+  // it reads memory or calls anything but pure arithmetic.
+  bool pointer_sources(size_t b, size_t e, const std::set<std::string>& writable,
+                       std::vector<std::string>* sources) const {
     for (size_t j = b; j < e; ++j) {
       if (c_.is(j, "[") || (c_.is(j, "*") && unary(j)) || (c_.is(j, "&") && unary(j))) return false;
       if (!c_.identifier(j) || (c_.is(j - 1, ".") && c_.member_access(j))) continue;
       const std::string name = c_.word(j);
       if (c_.is(j + 1, "(") && !kPureCalls.count(name)) return false;
-      if (writable.count(name) || m_block_names.count(name)) return false;
-      if (m_read_only_pointers.count(name)) from_read_only = true;
+      if (m_block_names.count(name)) {
+        sources->push_back(block_object(name));
+      } else if (auto mapped = m_pointer_objects.find(name); mapped != m_pointer_objects.end()) {
+        sources->push_back(mapped->second);
+      } else if (m_read_only_pointers.count(name)) {
+        sources->push_back(kReadOnly);
+      } else if (m_parameters.count(name) && writable.count(name) && !m_locals.count(name)) {
+        sources->push_back(kGlobal);
+      } else if (writable.count(name)) {
+        sources->push_back(kAnything);
+      }
     }
-    return from_read_only;
+    return true;
   }
 
   bool subscripts_read_only_pointer(size_t open) const {

@@ -9,6 +9,7 @@
 #include "inline_barrier_calls.h"
 #include "launch_calls.h"
 #include "shared_variables.h"
+#include "signed_thread_indexes.h"
 #include "source_edits.h"
 #include "source_tokens.h"
 #include "split_barriers.h"
@@ -87,7 +88,10 @@ RewriteResult rewrite_once(std::string_view preprocessed, const RewriteOptions& 
 
 }  // namespace
 
-// Device functions holding a barrier or warp collective are inlined into
+// With barrier splitting, global thread indexes are first written in signed
+// arithmetic where that keeps their value (signed_thread_indexes.h), so
+// the thread loops can vectorise over them. Then device functions holding a
+// barrier or warp collective are inlined into
 // the kernels that call them (inline_barrier_calls.h), and warp collectives
 // lowered to slots around added barriers (warp_slots.h), but both are kept
 // only where the kernel then splits: a kernel left to fibers keeps its
@@ -97,8 +101,10 @@ RewriteResult rewrite_once(std::string_view preprocessed, const RewriteOptions& 
 // build (exact_barriers) the barrier a lowered collective adds orders every
 // warp of the block, not just its own, so a kernel keeps its lowering there
 // only where no such barrier can be observed (added_barriers.h).
-RewriteResult rewrite_cuda_as_cpp(std::string_view preprocessed, const RewriteOptions& options) {
-  if (!options.split_barriers) return rewrite_once(preprocessed, options);
+RewriteResult rewrite_cuda_as_cpp(std::string_view original, const RewriteOptions& options) {
+  if (!options.split_barriers) return rewrite_once(original, options);
+  const std::string indexed = sign_thread_indexes(original);
+  const std::string_view preprocessed = indexed;
   struct Prepared {
     std::string text;
     std::set<std::string> kernels;  // kernels it changed

@@ -6,24 +6,38 @@
 
 namespace cucpu::compiler {
 
+namespace {
+
+// The counter type matching a declaration's type: "int" where it is signed.
+std::string_view counter_for_type(const TokenCursor& c, const Declaration& d) {
+  bool is_signed = false;
+  for (size_t j = d.type_begin; j < d.type_end; ++j) {
+    std::string_view t = c.text(j);
+    if (t == "unsigned" || t == "size_t" || t.substr(0, 4) == "uint" || t == "auto") return "unsigned";
+    if (t == "int" || t == "long" || t == "short" || t == "int32_t" || t == "int64_t" || t == "signed") is_signed = true;
+  }
+  return is_signed ? "int" : "unsigned";
+}
+
+bool is_thread_index_x(const TokenCursor& c, size_t i) {
+  return (c.is(i, "threadIdx") || c.is(i, "__cucpu_builtin_threadIdx")) && c.is(i + 1, ".") && c.is(i + 2, "x");
+}
+
+}  // namespace
+
 std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLocal>& locals) {
-  for (const RegionLocal& local : locals) {
-    const Declaration& d = local.syntax;
-    for (const Declarator& v : d.declarators) {
-      if (!v.has_initializer || v.init_end != v.init_begin + 3) continue;
-      if (!(c.is(v.init_begin, "threadIdx") || c.is(v.init_begin, "__cucpu_builtin_threadIdx")) ||
-          !c.is(v.init_begin + 1, ".") || !c.is(v.init_begin + 2, "x")) {
-        continue;
-      }
-      bool is_signed = false;
-      for (size_t j = d.type_begin; j < d.type_end; ++j) {
-        std::string_view t = c.text(j);
-        if (t == "unsigned" || t == "size_t" || t.substr(0, 4) == "uint" || t == "auto") return "unsigned";
-        if (t == "int" || t == "long" || t == "short" || t == "int32_t" || t == "int64_t" || t == "signed") {
-          is_signed = true;
+  for (bool exactly : {true, false}) {
+    for (const RegionLocal& local : locals) {
+      for (const Declarator& v : local.syntax.declarators) {
+        if (!v.has_initializer) continue;
+        bool reads = false;
+        if (exactly) {
+          reads = v.init_end == v.init_begin + 3 && is_thread_index_x(c, v.init_begin);
+        } else {
+          for (size_t i = v.init_begin; i < v.init_end && !reads; ++i) reads = is_thread_index_x(c, i);
         }
+        if (reads) return std::string(counter_for_type(c, local.syntax));
       }
-      return is_signed ? "int" : "unsigned";
     }
   }
   return "unsigned";

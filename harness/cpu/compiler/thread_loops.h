@@ -16,11 +16,13 @@
 
 namespace cucpu::compiler {
 
-// The type of the loops' thread counter: `int` when the kernel keeps
-// threadIdx.x in a signed local (`int tid = threadIdx.x;`), else `unsigned`.
-// Only speed depends on it: g++ splits a loop at `tid >= offset` and
-// vectorises the halves only when the comparison has the counter's
-// signedness.
+// The type of the loops' thread counter: the signedness of the local that
+// keeps threadIdx.x (`int tid = threadIdx.x;`), else of the first local
+// computed from it (`int col = blockIdx.x * blockDim.x + threadIdx.x;`),
+// else `unsigned`. Only speed depends on it: g++ splits a loop at
+// `tid >= offset` and vectorises the halves only when the comparison has
+// the counter's signedness, and sees a signed index as consecutive only
+// over a signed counter.
 std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLocal>& locals);
 
 // The edits that turn the kernel body between braces `open` and `close`

@@ -94,6 +94,9 @@ struct BlockRun {
   bool shuffled = false;
   std::vector<unsigned> start_order;
   std::vector<uint3> start_thread_idx;  // threadIdx of each start_order entry
+  // Whether start_order is the natural one (a block past
+  // detail::kNaturalLoopBlocksX in natural order), kept between blocks.
+  bool start_order_natural = false;
   ShuffleRandom random;
   // threadIdx of each linear index, for blocks of `thread_idx_dims`: kept
   // between blocks, so that a block's start table needs no division.

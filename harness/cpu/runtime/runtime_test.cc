@@ -56,6 +56,40 @@ TEST_F(Runtime, DynamicSharedMemoryStartsPoisonedInEveryBlock) {
   cudaFree(out);
 }
 
+// Split kernels' natural-order loops assume blockIdx.x below
+// kNaturalLoopBlocksX (split_kernel.h): later blocks must come with start
+// lists, in natural order.
+TEST_F(Runtime, BlocksPastTheNaturalLoopLimitStartFromNaturalLists) {
+  const unsigned limit = ::cucpu::detail::kNaturalLoopBlocksX, blocks = limit + 2;
+  int* listed = nullptr;
+  ASSERT_EQ(cudaMalloc(&listed, blocks * sizeof(int)), cudaSuccess);
+  // Per block: 0 without lists, 1 with natural-order lists, 2 otherwise.
+  ASSERT_EQ(run(dim3(blocks), dim3(3), [](int* out) {
+              const ::cucpu::detail::ThreadContext& c = ::cucpu::detail::tls_context;
+              int kind = 0;
+              if (c.start_order != nullptr) {
+                kind = 1;
+                for (unsigned i = 0; i < c.start_count; ++i) {
+                  if (c.start_order[i] != i || c.start_thread_idx[i].x != i) kind = 2;
+                }
+              }
+              if (threadIdx.x == 0) out[blockIdx.x] = kind;
+            }, listed),
+            cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  if (std::getenv("CUCPU_SHUFFLE_SEED") != nullptr) {
+    // Every block has shuffled lists; three threads keep their natural order
+    // in one shuffle of six, so only the lists' presence is certain.
+    for (unsigned b : {0u, limit - 1, limit, limit + 1}) EXPECT_NE(listed[b], 0) << "block " << b;
+  } else {
+    EXPECT_EQ(listed[0], 0);
+    EXPECT_EQ(listed[limit - 1], 0);
+    EXPECT_EQ(listed[limit], 1);
+    EXPECT_EQ(listed[limit + 1], 1);
+  }
+  cudaFree(listed);
+}
+
 TEST_F(Runtime, ElementwiseKernelCoversTheGridOnce) {
   const int n = 10000;
   int* out = nullptr;

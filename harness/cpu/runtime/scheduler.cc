@@ -263,7 +263,42 @@ bool same_call_site(const char* file_a, int line_a, const char* file_b, int line
   abandon_current_thread();
 }
 
-void reset_block(BlockRun& block, unsigned threads, const LaunchJob& job, unsigned long long block_linear) {
+// The block's start order and each start's threadIdx: shuffled, or the
+// natural order as lists (kept for the launch's next such block).
+void fill_start_lists(BlockRun& block, unsigned threads, const LaunchJob& job, unsigned long long block_linear) {
+  // The thread indices once per block: split kernels enter every thread
+  // once per region (per iteration of an interchanged loop), and three
+  // divisions each cost more than most regions' work.
+  const dim3& dims = job.block;
+  const bool same_dims =
+      block.thread_idx_dims.x == dims.x && block.thread_idx_dims.y == dims.y && block.thread_idx_dims.z == dims.z;
+  if (!same_dims) {
+    block.thread_idx_of_linear.clear();
+    for (unsigned z = 0; z < dims.z; ++z) {
+      for (unsigned y = 0; y < dims.y; ++y) {
+        for (unsigned x = 0; x < dims.x; ++x) block.thread_idx_of_linear.push_back(uint3{x, y, z});
+      }
+    }
+    block.thread_idx_dims = dims;
+  }
+  if (job.shuffled) {
+    block.random.seed(job.shuffle_seed * 0x9E3779B97F4A7C15ull + block_linear);
+    block.start_order.resize(threads);
+    std::iota(block.start_order.begin(), block.start_order.end(), 0u);
+    std::shuffle(block.start_order.begin(), block.start_order.end(), block.random);
+    block.start_thread_idx.resize(threads);
+    for (unsigned i = 0; i < threads; ++i) block.start_thread_idx[i] = block.thread_idx_of_linear[block.start_order[i]];
+  } else if (!same_dims || !block.start_order_natural) {
+    block.start_order.resize(threads);
+    std::iota(block.start_order.begin(), block.start_order.end(), 0u);
+    block.start_thread_idx = block.thread_idx_of_linear;
+  }
+  block.start_order_natural = !job.shuffled;
+}
+
+// `listed`: the block starts its threads from lists (fill_start_lists).
+void reset_block(BlockRun& block, unsigned threads, const LaunchJob& job, unsigned long long block_linear,
+                 bool listed) {
   block.thread_count = threads;
   if (block.suspended.size() < threads) block.suspended.resize(threads);
   block.ready.clear();
@@ -275,27 +310,7 @@ void reset_block(BlockRun& block, unsigned threads, const LaunchJob& job, unsign
   if (block.warps.size() < warps) block.warps.resize(warps);
   for (size_t warp = 0; warp < warps; ++warp) block.warps[warp].arrived = 0;  // slots need no reset
   block.shuffled = job.shuffled;
-  if (job.shuffled) {
-    block.random.seed(job.shuffle_seed * 0x9E3779B97F4A7C15ull + block_linear);
-    block.start_order.resize(threads);
-    std::iota(block.start_order.begin(), block.start_order.end(), 0u);
-    std::shuffle(block.start_order.begin(), block.start_order.end(), block.random);
-    // The thread indices once per block: split kernels enter every thread
-    // once per region (per iteration of an interchanged loop), and three
-    // divisions each cost more than most regions' work.
-    const dim3& dims = job.block;
-    if (block.thread_idx_dims.x != dims.x || block.thread_idx_dims.y != dims.y || block.thread_idx_dims.z != dims.z) {
-      block.thread_idx_of_linear.clear();
-      for (unsigned z = 0; z < dims.z; ++z) {
-        for (unsigned y = 0; y < dims.y; ++y) {
-          for (unsigned x = 0; x < dims.x; ++x) block.thread_idx_of_linear.push_back(uint3{x, y, z});
-        }
-      }
-      block.thread_idx_dims = dims;
-    }
-    block.start_thread_idx.resize(threads);
-    for (unsigned i = 0; i < threads; ++i) block.start_thread_idx[i] = block.thread_idx_of_linear[block.start_order[i]];
-  }
+  if (listed) fill_start_lists(block, threads, job, block_linear);
   reset_group_rendezvous(block);
 }
 
@@ -303,7 +318,6 @@ void reset_block(BlockRun& block, unsigned threads, const LaunchJob& job, unsign
 bool run_block(Worker& worker, const LaunchJob& job, unsigned long long block_linear) {
   BlockRun& block = worker.block;
   unsigned threads = job.block.x * job.block.y * job.block.z;
-  reset_block(block, threads, job, block_linear);
   // Shared memory starts with unspecified contents on a GPU: poison the
   // dynamic part (NaN as float) so a read before any write shows.
   if (job.shared_bytes != 0) std::memset(detail::dynamic_shared_memory(), 0xFF, job.shared_bytes);
@@ -311,10 +325,15 @@ bool run_block(Worker& worker, const LaunchJob& job, unsigned long long block_li
   unsigned long long plane = (unsigned long long)job.grid.x * job.grid.y;
   context.block_idx = uint3{unsigned(block_linear % job.grid.x), unsigned(block_linear % plane / job.grid.x),
                             unsigned(block_linear / plane)};
+  // Split kernels' natural-order thread loops may assume a small blockIdx.x
+  // (split_kernel.h); blocks past it start their threads from lists, in
+  // natural order unless shuffled.
+  const bool listed = job.shuffled || context.block_idx.x >= detail::kNaturalLoopBlocksX;
+  reset_block(block, threads, job, block_linear, listed);
   context.next_start = 0;
   context.exited = 0;
-  context.start_order = job.shuffled ? block.start_order.data() : nullptr;
-  context.start_thread_idx = job.shuffled ? block.start_thread_idx.data() : nullptr;
+  context.start_order = listed ? block.start_order.data() : nullptr;
+  context.start_thread_idx = listed ? block.start_thread_idx.data() : nullptr;
   worker.trapped = false;
   for (;;) {
     boost::context::fiber next = next_context(worker, true);

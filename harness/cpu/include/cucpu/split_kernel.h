@@ -18,13 +18,29 @@ inline void split_block_begin() { tls_context.next_start = tls_context.start_cou
 // The scheduler counts the thread it started once this call returns.
 inline void split_block_end() { tls_context.exited = tls_context.start_count - 1; }
 
+// What holds where a block's threads run in natural order without lists
+// (start_order null), told to g++: the launch checks (block at most 1024
+// threads, 1024 x 1024 x 64; grid at most 65535 in y and z) and the
+// scheduler's kNaturalLoopBlocksX (thread_context.h). With them, an index
+// like blockIdx.x * blockDim.x + threadIdx.x, unsigned in CUDA, cannot wrap
+// in 32 bits, and g++ sees the addresses made from it as consecutive across
+// the thread loop: it vectorises the loop instead of gathering.
+inline void assume_natural_loop_block(const ThreadContext& context) {
+  if (context.block_dim.x > 1024 || context.block_dim.y > 1024 || context.block_dim.z > 64 ||
+      context.block_idx.x >= kNaturalLoopBlocksX || context.block_idx.y >= 65535 || context.block_idx.z >= 65535) {
+    __builtin_unreachable();
+  }
+}
+
 // Runs `region(linear index)` for every thread of the block with threadIdx
-// set: in increasing order, or in the block's shuffled start order under
-// CUCPU_SHUFFLE_SEED, so a missing barrier still shows. `Counter` (int or
-// unsigned) is the type of the 1-D loop's counter: g++ splits that loop at a
-// comparison of the thread index with a uniform value, and vectorises the
-// halves, only when the comparison's signedness is the counter's. The
-// rewriter picks it from the kernel's own thread-index variable. The region
+// set: in increasing order, or in the block's start order where it has one
+// (shuffled under CUCPU_SHUFFLE_SEED, so a missing barrier still shows).
+// `Counter` (int or unsigned) is the type of the loop's counter along x:
+// g++ splits a 1-D loop at a comparison of the thread index with a uniform
+// value, and vectorises the halves, only when the comparison's signedness
+// is the counter's, and sees a signed index made from threadIdx.x as
+// consecutive only over a signed counter. The rewriter picks it from the
+// kernel's own thread-index variables (thread_loops.h). The region
 // takes the index as a std::size_t: per-thread storage indexed by it is then
 // affine in the 2-D and 3-D loops too (an unsigned index counted across the
 // rows might wrap, and g++ vectorises no access through its zero extension).
@@ -42,6 +58,7 @@ inline void for_each_thread(Region&& region) {
     }
     return;
   }
+  assume_natural_loop_block(context);
   const unsigned size_x = context.block_dim.x, size_y = context.block_dim.y, size_z = context.block_dim.z;
   if (size_y == 1 && size_z == 1) {  // the common 1-D block: one store per thread
     context.thread_idx = uint3{0, 0, 0};
@@ -56,8 +73,8 @@ inline void for_each_thread(Region&& region) {
   std::size_t linear = 0;
   for (unsigned z = 0; z < size_z; ++z) {
     for (unsigned y = 0; y < size_y; ++y) {
-      for (unsigned x = 0; x < size_x; ++x, ++linear) {
-        context.thread_idx = uint3{x, y, z};
+      for (Counter x = 0; x < static_cast<Counter>(size_x); ++x, ++linear) {
+        context.thread_idx = uint3{static_cast<unsigned>(x), y, z};
         context.linear = static_cast<unsigned>(linear);
         region(linear);
       }
@@ -96,6 +113,7 @@ inline void for_each_listed_thread(const unsigned* list, unsigned count, Region&
       list[count - 1] - list[0] == count - 1) {
     // Natural order lists threads in increasing order, so equal spans mean
     // every thread in between is listed.
+    assume_natural_loop_block(context);
     const unsigned first = list[0], end = list[0] + count;
     context.thread_idx = uint3{0, 0, 0};
     for (unsigned x = first; x < end; ++x) {

@@ -36,6 +36,13 @@ struct ThreadContext {
   void* block;                  // the scheduler's BlockRun
 };
 
+// Blocks whose blockIdx.x is below this run their threads in natural order
+// without start lists (start_order null) unless shuffled; later blocks get
+// lists. Split kernels' natural-order loops tell g++ so (split_kernel.h):
+// blockIdx.x * blockDim.x + threadIdx.x then stays below 2^30, and index
+// arithmetic on it, in 32 bits, is affine in the thread loop's counter.
+constexpr unsigned kNaturalLoopBlocksX = 1u << 20;
+
 // __constinit spares every access a check for a dynamic initialiser.
 // initial-exec: the variable lives in the executable's static TLS (the runtime
 // is linked into the program), so solution libraries reach it without a call.

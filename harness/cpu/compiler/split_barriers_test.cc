@@ -348,6 +348,39 @@ TEST(SplitBarriers, KernelWithoutBarriersBecomesOneLoop) {
       << result.text;
 }
 
+// A local that does not cross a barrier but is read by ones that do is
+// recomputed with them: no per-thread storage at all (`tid`, then `lane`
+// and `warp`). A second `tid` in another scope keeps its name out of that.
+TEST(SplitBarriers, LocalsMadeFromANonCrossingLocalAreRecomputed) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(float* out) {\n"
+      "  __cucpu_shared__ float s[64];\n"
+      "  unsigned tid = TX;\n"
+      "  unsigned lane = tid % 32, warp = tid / 32;\n"
+      "  s[tid] = 1.0f;\n"
+      "  __syncthreads();\n"
+      "  if (lane == 0) out[warp] = s[lane + 1];\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  const std::string& out = result.text;
+  EXPECT_FALSE(contains(out, "cucpu_split_")) << out;
+  size_t second = out.find("for_each_thread", out.find("for_each_thread") + 1);
+  ASSERT_NE(second, std::string::npos) << out;
+  EXPECT_TRUE(contains(out.substr(second), "unsigned tid = ")) << out;
+  EXPECT_TRUE(contains(out.substr(second), "unsigned lane = tid % 32; unsigned warp = tid / 32;")) << out;
+
+  RewriteResult twice = rewrite(
+      "__cucpu_global__ void k(float* out, int n) {\n"
+      "  __cucpu_shared__ float s[64];\n"
+      "  for (int r = 0; r < n; ++r) { unsigned t = TX; unsigned lane = t % 32; s[t] = 1.0f;\n"
+      "    __syncthreads(); out[lane] += s[lane]; __syncthreads(); }\n"
+      "  for (int r = 0; r < n; ++r) { unsigned t = TX + 1; unsigned lane = t % 32; s[t] = 1.0f;\n"
+      "    __syncthreads(); out[lane] += s[lane]; __syncthreads(); }\n"
+      "}\n");
+  ASSERT_EQ(twice.split_kernels.size(), 1u) << twice.kept_on_fibers[0];
+  EXPECT_TRUE(contains(twice.text, "cucpu_split_0_lane")) << twice.text;
+}
+
 // A block-uniform loop runs once per block around a loop over threads; its
 // single statement gets braces; a recomputed local is recomputed with the
 // recomputed locals it reads (`r` needs `i`).

@@ -39,6 +39,31 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
     for (const std::string& read : local.reads) bind_recomputed(region, read);
     out->regions[size_t(region)].bindings += local.declaration;
   };
+  // Recompute: arithmetic on threadIdx, uniform values and earlier such locals.
+  auto recomputable = [&](const Declaration& d, const Declarator& v, const RegionLocal& local) {
+    return v.has_initializer && v.suffix_begin == v.suffix_end &&
+           !modified(c, c.word(v.name), d.statement_end, local.scope_end) &&
+           uniformity.is_recomputable(v.init_begin, v.init_end, local.uniform_in_scope);
+  };
+  auto remember_recomputed = [&](const Declarator& v, const std::string& type) {
+    std::string name = c.word(v.name);
+    Recomputed& local = recomputed_locals[name];
+    local.declaration = type + " " + name + " = " + spell(v.init_begin, v.init_end) + "; ";
+    for (size_t i = v.init_begin; i < v.init_end; ++i) {
+      if (c.identifier(i) && !c.member_access(i) && c.word(i) != name && recomputed_locals.count(c.word(i))) {
+        local.reads.push_back(c.word(i));
+      }
+    }
+  };
+  // Names declared more than once (in sibling scopes): recomputation goes
+  // by name, so a local under such a name is recomputed only where it
+  // crosses a barrier itself (below), never just for other locals' sake.
+  std::set<std::string> declared, declared_twice;
+  for (const RegionLocal& local : plan.locals) {
+    for (const Declarator& v : local.syntax.declarators) {
+      if (!declared.insert(c.word(v.name)).second) declared_twice.insert(c.word(v.name));
+    }
+  }
   for (const RegionLocal& local : plan.locals) {
     const Declaration& d = local.syntax;
     std::vector<std::set<int>> used_in(d.declarators.size());
@@ -56,7 +81,21 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
       }
       crosses = crosses || !used_in[k].empty();
     }
-    if (!crosses) continue;
+    if (!crosses) {
+      // Still recomputable where its initialiser is, for the locals made
+      // from it that do cross (`unsigned tid = threadIdx.x;` and `unsigned
+      // lane = tid % 32;` read after a barrier): they are recomputed, with
+      // it, instead of kept in per-thread storage.
+      if (!d.plain) continue;
+      const std::string type = spell(d.type_begin, d.type_end);
+      for (const Declarator& v : d.declarators) {
+        std::string name = c.word(v.name);
+        if (declared_twice.count(name) || !recomputable(d, v, local)) continue;
+        uniformity.add_recomputable(name);
+        remember_recomputed(v, type);
+      }
+      continue;
+    }
     if (!d.plain) {
       *reason = "keeps the local '" + c.word(d.declarators[0].name) +
                 "' across a barrier, but its declaration is not plain (auto, a reference, a brace "
@@ -64,15 +103,13 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
       return false;
     }
     std::string type = spell(d.type_begin, d.type_end);
-    // Recompute: arithmetic on threadIdx, uniform values and earlier such locals.
     std::vector<std::string> recomputed;
     bool all_recomputable = true;
     for (size_t k = 0; k < d.declarators.size() && all_recomputable; ++k) {
       const Declarator& v = d.declarators[k];
       std::string name = c.word(v.name);
       if (used_in[k].empty()) continue;
-      if (v.has_initializer && v.suffix_begin == v.suffix_end && !modified(c, name, d.statement_end, local.scope_end) &&
-          uniformity.is_recomputable(v.init_begin, v.init_end, local.uniform_in_scope)) {
+      if (recomputable(d, v, local)) {
         uniformity.add_recomputable(name);
         recomputed.push_back(name);
       } else {
@@ -82,15 +119,8 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
     if (all_recomputable) {
       for (size_t k = 0; k < d.declarators.size(); ++k) {
         const Declarator& v = d.declarators[k];
-        std::string name = c.word(v.name);
-        Recomputed& local = recomputed_locals[name];
-        local.declaration = type + " " + name + " = " + spell(v.init_begin, v.init_end) + "; ";
-        for (size_t i = v.init_begin; i < v.init_end; ++i) {
-          if (c.identifier(i) && !c.member_access(i) && c.word(i) != name && recomputed_locals.count(c.word(i))) {
-            local.reads.push_back(c.word(i));
-          }
-        }
-        for (int r : used_in[k]) bind_recomputed(r, name);
+        remember_recomputed(v, type);
+        for (int r : used_in[k]) bind_recomputed(r, c.word(v.name));
       }
       continue;
     }

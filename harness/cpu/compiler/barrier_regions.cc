@@ -9,7 +9,7 @@ namespace {
 
 constexpr const char* kWarpBarrier = "__cucpu_warp_barrier";
 
-enum class StatementKind { barrier, barrier_loop, guard, uniform, thread };
+enum class StatementKind { barrier, barrier_loop, guard, uniform, strided, thread };
 
 // An interchangeable loop, as interchangeable_loop found it.
 struct UniformLoop {
@@ -90,6 +90,7 @@ class RegionPlanner {
       i = end;
     }
     std::vector<PlanStep> nested(statements.size());  // the step of each statement that holds a list
+    std::vector<int> strided(statements.size(), -1);   // RegionPlan::strided_loops index
     for (size_t k = 0; k < statements.size(); ++k) {
       Statement& s = statements[k];
       PlanStep& step = nested[k];
@@ -120,6 +121,11 @@ class RegionPlanner {
       } else if (UniformLoop loop; m_interchange_loops && interchangeable_loop(s.begin, s.end, uniform, &loop)) {
         if (!interchanged_loop(s.end, loop, &step.body)) return false;
         s.kind = StatementKind::barrier_loop;
+      } else if (StridedLoop loop; m_interchange_loops && strided_loop(s.begin, s.end, uniform, &loop)) {
+        ++m_plan.interchanged_loops;
+        strided[k] = int(m_plan.strided_loops.size());
+        m_plan.strided_loops.push_back(loop);
+        s.kind = StatementKind::strided;
       } else if (m_interchange_loops && guard_around_loops(s.begin, s.end, uniform)) {
         if (!guarded_block(s.begin, s.end, uniform, &step)) return false;
         s.kind = StatementKind::guard;
@@ -138,6 +144,15 @@ class RegionPlanner {
         m_plan.regions.push_back({s.begin, brace + 1, top_level, false, m_guard_stack});
         for (size_t j = s.begin; j <= brace; ++j) m_plan.region_of[j] = header;
         steps->push_back({PlanStep::Kind::region, header, {}});
+      }
+      if (s.kind == StatementKind::strided) {
+        // A region of its own: the block runs it in rounds.
+        in_region = false;
+        int own = int(m_plan.regions.size());
+        m_plan.regions.push_back({s.begin, s.end, top_level, false, m_guard_stack, strided[k]});
+        for (size_t j = s.begin; j < s.end; ++j) m_plan.region_of[j] = own;
+        steps->push_back({PlanStep::Kind::region, own, {}});
+        continue;
       }
       if (s.kind != StatementKind::thread) {
         in_region = false;
@@ -175,7 +190,7 @@ class RegionPlanner {
     if (top_level) {
       for (size_t k = statements.size(); k-- > 0;) {
         if (statements[k].kind == StatementKind::barrier || statements[k].kind == StatementKind::barrier_loop ||
-            statements[k].kind == StatementKind::guard) {
+            statements[k].kind == StatementKind::guard || statements[k].kind == StatementKind::strided) {
           break;
         }
         if (statements[k].kind == StatementKind::thread) {
@@ -352,6 +367,138 @@ class RegionPlanner {
     return true;
   }
 
+  // A strided loop (barrier_regions.h, StridedLoop): `for (T k = start; k <
+  // bound; k += stride)` or `++k`/`k++`, T an integer type, start
+  // per-thread, bound and stride block-uniform. Each round evaluates start
+  // again, so it must give the same value every time: arithmetic on locals
+  // the body leaves alone (no element read, call or assignment). The body
+  // leaves the loop only at its end (as interchangeable_loop's) and leaves
+  // the counter alone. Like interchangeable_loop, only loops whose header
+  // reads a value known at run time (a parameter, the launch's dimensions).
+  bool strided_loop(size_t b, size_t e, const std::vector<std::string>& uniform, StridedLoop* loop = nullptr) {
+    if (!c_.is(b, "for") || !c_.is(b + 1, "(")) return false;
+    const size_t open = b + 1, close = c_.closing_bracket(open, m_body_end), body = close + 1;
+    if (body >= e || c_.is(body, ";")) return false;
+    const bool braced = c_.is(body, "{");
+    if (braced && (c_.closing_bracket(body, m_body_end) + 1 != e || body + 2 == e)) return false;
+    for (size_t j = body; j < e; ++j) {
+      if (c_.is(j, "return") || c_.is(j, "goto") || c_.directive(j)) return false;
+    }
+    if (stray_jump(c_, body, e)) return false;
+    std::vector<size_t> semicolons;
+    for (size_t j = open + 1; j < close; ++j) {
+      if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{"))) {
+        j = c_.closing_bracket(j, m_body_end);
+        continue;
+      }
+      if (c_.is(j, ";")) semicolons.push_back(j);
+      if (c_.directive(j)) return false;
+    }
+    if (semicolons.size() != 2) return false;
+    Declaration d{};
+    if (!parse_declaration(c_, open + 1, semicolons[0] + 1, &d) || d.declarators.size() != 1 ||
+        !d.declarators[0].has_initializer || !c_.is(d.declarators[0].name + 1, "=")) {
+      return false;
+    }
+    for (size_t j = d.type_begin; j < d.type_end; ++j) {
+      static const std::set<std::string_view> kIntegerTypeWords = {
+          "unsigned", "signed", "int", "long", "short", "size_t", "std", ":", "int32_t", "uint32_t",
+          "int64_t", "uint64_t", "ptrdiff_t"};
+      if (!kIntegerTypeWords.count(c_.text(j))) return false;
+    }
+    const size_t name_at = d.declarators[0].name;
+    const std::string counter = c_.word(name_at);
+    const size_t start_begin = name_at + 2, start_end = semicolons[0];
+    if (start_begin >= start_end || m_uniformity.is_uniform(start_begin, start_end, uniform)) return false;
+    if (!repeatable_expression(start_begin, start_end, body, e)) return false;
+    // The condition: `k < bound`.
+    const size_t bound_begin = semicolons[0] + 3;
+    if (!c_.is(semicolons[0] + 1, counter) || !c_.is(semicolons[0] + 2, "<") || c_.is(bound_begin, "<") ||
+        c_.is(bound_begin, "=") || bound_begin >= semicolons[1] || !tighter_than_less(bound_begin, semicolons[1]) ||
+        !m_uniformity.is_uniform(bound_begin, semicolons[1], uniform)) {
+      return false;
+    }
+    // The update: `k += stride`, `++k` or `k++`.
+    size_t stride_begin = close, stride_end = close;
+    const size_t update = semicolons[1] + 1;
+    if (c_.is(update, counter) && c_.is(update + 1, "+") && c_.is(update + 2, "=") && c_.adjacent(update + 1, update + 2)) {
+      stride_begin = update + 3;
+      stride_end = close;
+      if (stride_begin >= stride_end || !tighter_than_less(stride_begin, stride_end) ||
+          !m_uniformity.is_uniform(stride_begin, stride_end, uniform)) {
+        return false;
+      }
+    } else {
+      const bool pre = close == update + 3 && c_.is(update, "+") && c_.is(update + 1, "+") && c_.is(update + 2, counter);
+      const bool post = close == update + 3 && c_.is(update, counter) && c_.is(update + 1, "+") && c_.is(update + 2, "+");
+      if (!pre && !post) return false;
+    }
+    if (modified(c_, counter, body, e)) return false;
+    if (!bound_read_at_run_time(open, close, uniform)) return false;
+    if (loop != nullptr) {
+      *loop = {d.type_begin, d.type_end, name_at + 1, semicolons[0], bound_begin, semicolons[1],
+               stride_begin, stride_end, close, e - 1};
+    }
+    return true;
+  }
+
+  // Is [b, e) one operand of `<`: outside brackets only arithmetic, shifts,
+  // member access and casts, so that `k < b + c` compares k with all of it
+  // (`k < n && ok` does not).
+  bool tighter_than_less(size_t b, size_t e) const {
+    for (size_t i = b; i < e; ++i) {
+      if (c_.is(i, "(") || c_.is(i, "[") || c_.is(i, "{")) {
+        i = c_.closing_bracket(i, e);
+        continue;
+      }
+      if (!c_.punctuation(i)) continue;
+      std::string_view w = c_.text(i);
+      if (w == "<" && i > b && c_.is(i - 1, "static_cast")) {
+        while (i < e && !c_.is(i, ">")) ++i;  // static_cast<T>
+        if (i >= e) return false;
+        continue;
+      }
+      const bool shift = (w == "<" || w == ">") && c_.is(i + 1, w) && c_.adjacent(i, i + 1);
+      if (shift) {
+        if (c_.is(i + 2, "=") && c_.adjacent(i + 1, i + 2)) return false;
+        ++i;
+        continue;
+      }
+      if (w != "+" && w != "-" && w != "*" && w != "/" && w != "%" && w != "." && w != ":") return false;
+      if ((w == "+" || w == "-") && c_.is(i + 1, w) && c_.adjacent(i, i + 1)) return false;
+      if (c_.is(i + 1, "=") && c_.adjacent(i, i + 1)) return false;  // a compound assignment
+    }
+    return true;
+  }
+
+  // Does [b, e) evaluate to the same value again and again while the loop
+  // body [body, body_end) runs? Names, numbers, member access, arithmetic and
+  // casts, reading no element and calling nothing, over names the body does
+  // not modify.
+  bool repeatable_expression(size_t b, size_t e, size_t body, size_t body_end) const {
+    static const std::set<std::string_view> kCastWords = {"static_cast", "size_t", "unsigned", "int", "long",
+                                                          "int32_t", "uint32_t", "int64_t", "uint64_t"};
+    for (size_t i = b; i < e; ++i) {
+      if (c_.directive(i)) return false;
+      if (c_.punctuation(i)) {
+        std::string_view w = c_.text(i);
+        if (w == "[" || w == "=" || w == ";" || w == ",") return false;
+        if ((w == "+" || w == "-") && c_.is(i + 1, w) && c_.adjacent(i, i + 1)) return false;
+        if (w == "-" && c_.is(i + 1, ">") && c_.adjacent(i, i + 1)) return false;
+        if (w == "*" || w == "&") {  // unary: a dereference or an address
+          bool binary = i > b && (c_.identifier(i - 1) || c_.token(i - 1).kind == TokenKind::number || c_.is(i - 1, ")"));
+          if (!binary) return false;
+        }
+        continue;
+      }
+      if (!c_.identifier(i)) continue;
+      if (c_.is(i + 1, "(") && !kCastWords.count(c_.text(i))) return false;  // a call
+      if (c_.member_access(i)) continue;
+      if (modified(c_, c_.word(i), body, body_end)) return false;
+    }
+    return true;
+  }
+
   // Does the header (open, close) read a kernel parameter, a uniform local,
   // an enclosing loop's counter or the launch's dimensions?
   bool bound_read_at_run_time(size_t open, size_t close, const std::vector<std::string>& outer_uniform) const {
@@ -380,7 +527,9 @@ class RegionPlanner {
     for (size_t j = brace + 1; j < e - 1;) {
       size_t end = statement_end(c_, j, e - 1);
       if (end <= j) return false;
-      if (interchangeable_loop(j, end, uniform) || guard_around_loops(j, end, uniform)) return true;
+      if (interchangeable_loop(j, end, uniform) || strided_loop(j, end, uniform) || guard_around_loops(j, end, uniform)) {
+        return true;
+      }
       j = end;
     }
     return false;

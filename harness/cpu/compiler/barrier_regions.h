@@ -29,6 +29,25 @@ struct ThreadRegion {
   bool top_level;
   bool final;    // the kernel's last region: may hold `return`
   std::vector<int> guards;  // RegionPlan::guards around it, outermost first
+  int strided = -1;  // RegionPlan::strided_loops index where the region is such a loop
+};
+
+// A loop without barriers whose counter starts at a per-thread value and
+// steps by a block-uniform stride up to a block-uniform bound: the
+// block-stride and grid-stride loops, `for (T k = start; k < bound; k +=
+// stride)` (or `++k`). It is a region of its own that the block runs in
+// rounds, each thread doing one iteration per round (in its own order:
+// iteration r of a thread has the counter start + r * stride), so that a
+// round walks consecutive elements instead of each thread walking the whole
+// array (split_kernel.h, StridedRounds). Token indexes:
+struct StridedLoop {
+  size_t type_begin, type_end;      // T
+  size_t equals;                    // the `=` before start
+  size_t init_semicolon;            // the `;` after start
+  size_t bound_begin, bound_end;    // bound
+  size_t stride_begin, stride_end;  // stride; empty for ++k and k++
+  size_t header_close;              // the header's `)`
+  size_t body_last;                 // the body's last token
 };
 
 // `if (condition) { body }` around interchanged loops or warp collectives:
@@ -84,7 +103,8 @@ struct RegionPlan {
   // Interchanged loops (below) whose body is a single unbraced statement:
   // braces go after the first token and after the second.
   std::vector<std::pair<size_t, size_t>> added_braces;
-  int interchanged_loops = 0;
+  int interchanged_loops = 0;  // block-uniform and strided loops
+  std::vector<StridedLoop> strided_loops;
   // A `return` before the last region (only in kernels without barriers):
   // each `return;` (`returns`: their tokens)
   // records the thread's exit, and every region after the first one skips
@@ -108,6 +128,7 @@ struct RegionPlan {
 // and whose body never leaves it early becomes a loop of the block, its body
 // a region (the thread loop moves inside it), as if a barrier ended each
 // iteration; recursively, so the innermost such loop holds the thread loop.
+// A strided loop (StridedLoop) becomes a region that runs in rounds.
 // Likewise an `if` without else around such loops becomes a guard.
 bool plan_barrier_regions(const TokenCursor& c, size_t body_begin, size_t body_end,
                           const std::vector<std::string>& parameters, const BlockGroups& groups,

@@ -75,7 +75,6 @@ TEST(BarrierRegions, LoopsThatStayInsideTheThreads) {
   };
   EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) sum += k;"), 1);
   EXPECT_EQ(interchanged("for (int k = 0; k < t; ++k) sum += k;"), 0);           // differs between threads
-  EXPECT_EQ(interchanged("for (int k = t; k < n; ++k) sum += k;"), 0);
   EXPECT_EQ(interchanged("for (int k = 0; k < 16; ++k) sum += k;"), 0);          // constants alone
   EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { if (k == t) break; }"), 0);
   EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { if (k == t) continue; sum += k; }"), 0);
@@ -85,6 +84,63 @@ TEST(BarrierRegions, LoopsThatStayInsideTheThreads) {
   EXPECT_EQ(interchanged("for (int k = 0; k < n; ++k) { for (int j = 0; j < t; ++j) { if (j == k) continue; "
                          "sum += j; } }"),
             1);
+}
+
+// A loop whose counter starts per thread and steps by a uniform stride up
+// to a uniform bound (block- and grid-stride loops) is a region of its own,
+// run in rounds.
+TEST(BarrierRegions, StridedLoopsAreRegionsOfTheirOwn) {
+  Planned p = plan("int t = __cucpu_builtin_threadIdx.x; float sum = 0;"
+                   "for (int k = t; k < n; k += __cucpu_builtin_blockDim.x) sum += k;"
+                   "out[t] = sum;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.interchanged_loops, 1);
+  ASSERT_EQ(p.plan.strided_loops.size(), 1u);
+  // Before the loop, the loop, after it.
+  ASSERT_EQ(p.plan.regions.size(), 3u);
+  EXPECT_EQ(p.plan.regions[0].strided, -1);
+  EXPECT_EQ(p.plan.regions[1].strided, 0);
+  EXPECT_EQ(p.plan.regions[2].strided, -1);
+  EXPECT_TRUE(p.plan.regions[2].final);
+  EXPECT_TRUE(p.plan.added_braces.empty());
+  auto strided = [](const std::string& loop) {
+    Planned p = plan("int t = __cucpu_builtin_threadIdx.x; float sum = 0;" + loop);
+    EXPECT_TRUE(p.split) << p.reason;
+    return p.plan.strided_loops.size();
+  };
+  EXPECT_EQ(strided("for (int k = t; k < n; ++k) sum += k;"), 1u);
+  EXPECT_EQ(strided("for (unsigned k = t; k < n; k++) { sum += k; }"), 1u);
+  EXPECT_EQ(strided("for (std::size_t k = __cucpu_builtin_blockIdx.x * __cucpu_builtin_blockDim.x + t; k < n; "
+                    "k += __cucpu_builtin_blockDim.x * __cucpu_builtin_gridDim.x) sum += k;"),
+            1u);
+  EXPECT_EQ(strided("for (int k = t; k < n * 2 + 1; k += 32) sum += k;"), 1u);
+  // Not strided: another condition, a bound that is not one operand of `<`,
+  // a stride or start that may differ or change, a counter the body moves,
+  // an early exit, constants alone, a counter that is not an integer.
+  EXPECT_EQ(strided("for (int k = t; k <= n; k += 32) sum += k;"), 0u);
+  EXPECT_EQ(strided("for (int k = t; n > k; k += 32) sum += k;"), 0u);
+  EXPECT_EQ(strided("for (int k = t; k < n && n > 4; k += 32) sum += k;"), 0u);
+  EXPECT_EQ(strided("for (int k = t; k < n; k += t + 1) sum += k;"), 0u);
+  EXPECT_EQ(strided("for (int k = t; k < n; k *= 2) sum += k;"), 0u);
+  EXPECT_EQ(strided("for (int k = out[t]; k < n; k += 32) sum += k;"), 0u);   // an element: may change
+  EXPECT_EQ(strided("for (int k = f(t); k < n; k += 32) sum += k;"), 0u);     // a call
+  EXPECT_EQ(strided("for (int k = t; k < n; k += 32) { sum += k; t += 1; }"), 0u);
+  EXPECT_EQ(strided("for (int k = t; k < n; k += 32) { sum += k; k += 1; }"), 0u);
+  EXPECT_EQ(strided("for (int k = t; k < n; k += 32) { if (sum > 4) break; sum += k; }"), 0u);
+  EXPECT_EQ(strided("for (int k = t; k < 64; k += 32) sum += k;"), 0u);
+  EXPECT_EQ(strided("for (float k = t; k < n; k += 32) sum += k;"), 0u);
+  EXPECT_EQ(strided("for (auto k = t; k < n; k += 32) sum += k;"), 0u);
+  // Inside an `if`, the `if` becomes a guard around it.
+  p = plan("int t = __cucpu_builtin_threadIdx.x; float sum = 0;"
+           "if (t < 40) { for (int k = t; k < n; k += 64) sum += k; } out[t] = sum;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.strided_loops.size(), 1u);
+  EXPECT_EQ(p.plan.guards.size(), 1u);
+  // A return before a strided loop is remembered per thread.
+  p = plan("int t = __cucpu_builtin_threadIdx.x; if (t >= n) return;"
+           "for (int k = t; k < n; k += 64) out[k] = 0;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_TRUE(p.plan.exit_flags);
 }
 
 // A `return` before interchanged loops: the plan records each one, and the

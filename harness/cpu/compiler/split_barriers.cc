@@ -47,7 +47,7 @@ bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const st
     if (plan_thread_storage(c, body_begin, body_end, plan, uniformity, final_text, &counter, &storage, reason)) {
       *storage_counter = counter;
       *interchanged_loops = plan.interchanged_loops;
-      *edits = emit_thread_loops(c, kernel.body_open, kernel.body_close, plan, storage);
+      *edits = emit_thread_loops(c, kernel.body_open, kernel.body_close, plan, storage, final_text);
       return true;
     }
     if (!interchange) break;

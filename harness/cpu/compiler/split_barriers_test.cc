@@ -415,6 +415,32 @@ TEST(SplitBarriers, UniformLoopHoldsTheThreadLoop) {
   EXPECT_TRUE(contains(plain.text, "for (int k = 0; k < n; ++k) sum += a[k];")) << plain.text;
 }
 
+// A block-stride loop runs in rounds around its thread loop: each round
+// starts every thread's counter at its next iteration (or the bound, once
+// its loop is over) and breaks after one; the rounds go on while a thread
+// has an iteration left (StridedRounds, split_kernel.h).
+TEST(SplitBarriers, StridedLoopRunsInRounds) {
+  RewriteResult result = rewrite(
+      "__cucpu_global__ void k(const float* a, float* out, int n) {\n"
+      "  float sum = 0;\n"
+      "  for (int k = TX; k < n; k += BDX) sum += a[k];\n"
+      "  out[TX] = sum;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_EQ(result.interchanged_loops, 1);
+  const std::string& out = result.text;
+  EXPECT_TRUE(contains(out, "{ ::cucpu::detail::StridedRounds<int, decltype(::std::declval<int>() + (n))> "
+                            "cucpu_strided_0((n), ((static_cast<const dim3&>(::cucpu::detail::tls_context.block_dim)).x)); do { "))
+      << out;
+  EXPECT_TRUE(contains(out, "[&]([[maybe_unused]] auto cucpu_interleaved_0, [[maybe_unused]] ::std::size_t cucpu_t)"))
+      << out;
+  EXPECT_TRUE(contains(out, "for (int k = cucpu_strided_0.start(cucpu_interleaved_0, ")) << out;
+  EXPECT_TRUE(contains(out, "); k < n; k += ")) << out;
+  EXPECT_TRUE(contains(out, ") { sum += a[k]; if (cucpu_interleaved_0) break; }")) << out;
+  EXPECT_TRUE(contains(out, ", cucpu_strided_0.interleave()); } while (cucpu_strided_0.next()); }")) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 6) << out;  // the lines kept
+}
+
 // A thread that returns before an interchanged loop is remembered, and the
 // later thread loops skip it.
 TEST(SplitBarriers, EarlyReturnIsRememberedPerThread) {

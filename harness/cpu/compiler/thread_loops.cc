@@ -2,6 +2,7 @@
 #include "thread_loops.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace cucpu::compiler {
@@ -44,7 +45,7 @@ std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLo
 }
 
 std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t close, const RegionPlan& plan,
-                                    const ThreadStorage& storage) {
+                                    const ThreadStorage& storage, const std::function<std::string(size_t)>& final_text) {
   const std::string loop = "::cucpu::detail::for_each_thread<" + thread_counter_type(c, plan.locals) + ">";
   std::vector<Edit> edits;
   std::string begin = " ::cucpu::detail::split_block_begin();";
@@ -151,6 +152,32 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     // the kernel's `cucpu_whole_warps`.
     std::vector<std::pair<std::string, std::string>> constants;  // parameter, value
     if (after_exits) constants.push_back({"cucpu_some_exited", "cucpu_any_exited"});
+    // A strided loop runs in rounds around its thread loop (StridedLoop,
+    // barrier_regions.h; StridedRounds, split_kernel.h): each round starts
+    // every thread's counter at its next iteration and breaks after one;
+    // where the rounds cannot hold the loop's values, one round runs each
+    // thread's whole loop.
+    std::string rounds_begin, rounds_end;
+    if (region.strided >= 0) {
+      const StridedLoop& strided = plan.strided_loops[size_t(region.strided)];
+      const std::string n = std::to_string(region.strided);
+      const std::string rounds = "cucpu_strided_" + n, interleaved = "cucpu_interleaved_" + n;
+      auto spell = [&](size_t b, size_t e) { return c.spell(b, e, final_text); };
+      const std::string type = spell(strided.type_begin, strided.type_end);
+      const std::string bound = "(" + spell(strided.bound_begin, strided.bound_end) + ")";
+      const std::string stride =
+          strided.stride_begin == strided.stride_end ? "1" : "(" + spell(strided.stride_begin, strided.stride_end) + ")";
+      rounds_begin = "{ ::cucpu::detail::StridedRounds<" + type + ", decltype(::std::declval<" + type + ">() + " +
+                     bound + ")> " + rounds + "(" + bound + ", " + stride + "); do { ";
+      rounds_end = " } while (" + rounds + ".next()); }";
+      constants.push_back({interleaved, rounds + ".interleave()"});
+      edits.push_back({c.token(strided.equals).begin, c.token(strided.equals).end,
+                       "= " + rounds + ".start(" + interleaved + ", "});
+      edits.push_back({c.token(strided.init_semicolon).begin, c.token(strided.init_semicolon).end, ");"});
+      edits.push_back({c.token(strided.header_close).begin, c.token(strided.header_close).end, ") {"});
+      const Token& last = c.token(strided.body_last);
+      edits.push_back({last.begin, last.end, std::string(c.text(strided.body_last)) + " if (" + interleaved + ") break; }"});
+    }
     for (size_t i = region.first; i < region.last; ++i) {
       if (!c.is(i, "cucpu_whole_warps")) continue;
       constants.push_back({"cucpu_whole_warps", "cucpu_whole_warps"});
@@ -169,9 +196,9 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       for (const auto& [parameter, value] : constants) closer += ", " + value;
       closer += ");";
     }
-    edits.push_back({before, before, opener + skips + code.bindings});
+    edits.push_back({before, before, rounds_begin + opener + skips + code.bindings});
     size_t after = c.token(region.last - 1).end;
-    edits.push_back({after, after, closer});
+    edits.push_back({after, after, closer + rounds_end});
     push_closing_braces(after);
     if (header_of >= 0 && plan.guards[size_t(header_of)].per_warp) {
       const std::string name = "cucpu_guard_" + std::to_string(header_of);

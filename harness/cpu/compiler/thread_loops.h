@@ -6,6 +6,7 @@
 // split_block_end (include/cucpu/split_kernel.h).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,8 +27,9 @@ namespace cucpu::compiler {
 std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLocal>& locals);
 
 // The edits that turn the kernel body between braces `open` and `close`
-// into its thread loops.
+// into its thread loops. `final_text(i)`: what token i reads as after
+// rewriting (for expressions copied out of a strided loop's header).
 std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t close, const RegionPlan& plan,
-                                    const ThreadStorage& storage);
+                                    const ThreadStorage& storage, const std::function<std::string(size_t)>& final_text);
 
 }  // namespace cucpu::compiler

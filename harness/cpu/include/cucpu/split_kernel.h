@@ -6,8 +6,11 @@
 // call ran them all, so it starts no other thread and waits at no barrier.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "cucpu/detail/thread_context.h"
 
@@ -99,6 +102,78 @@ inline void with_block_constants(Loop&& loop, Region&& region, bool flag, Flags.
     with_block_constants(loop, [&](auto... rest) { region(std::false_type{}, rest...); }, flags...);
   }
 }
+
+// The rounds of a strided loop (compiler/barrier_regions.h, StridedLoop):
+//   for (T k = start; k < bound; k += stride) body
+// runs, per block, as
+//   StridedRounds<T, W> rounds(bound, stride);
+//   do { for each thread: for (T k = rounds.start(interleaved, start); k < bound; k += stride) { body
+//        if (interleaved) break; } } while (rounds.next());
+// with `interleaved` rounds.interleave() as a block constant. Interleaved,
+// round r gives each thread its iteration r, counter start + r * stride,
+// or, once the thread's loop is over, `bound` (so the body does not run);
+// the rounds end after the first in which no thread has an iteration left.
+// A round then walks consecutive elements where each thread on its own would
+// stride through the whole array. Every thread runs its own iterations in
+// its own order, so only the interleaving between threads changes, as with
+// the block-uniform loops the splitter interchanges.
+// W is the type `k < bound` compares in. The rounds compute in it exactly
+// only while bound and stride are at most half the range of W and of T;
+// otherwise (a negative or huge bound, a stride below 1) one round runs each
+// thread's whole loop as written.
+template <class T, class W>
+class StridedRounds {
+ public:
+  StridedRounds(W bound, W stride) : m_bound(bound), m_stride(stride), m_interleave(exact()) {}
+
+  bool interleave() const { return m_interleave; }
+
+  T start(std::false_type, T first) const { return first; }
+  T start(std::true_type, T first) {
+    const W value = static_cast<W>(first);
+    m_more |= runs(value, m_offset + m_stride);
+    return runs(value, m_offset) ? static_cast<T>(value + m_offset) : static_cast<T>(m_bound);
+  }
+
+  // Whether another round follows.
+  bool next() {
+    if (!m_interleave || !m_more) return false;
+    m_offset += m_stride;
+    m_more = false;
+    return true;
+  }
+
+ private:
+  // Does a thread whose counter starts at `first` have an iteration at
+  // `offset` past it, first + offset < bound, without overflow?
+  bool runs(W first, W offset) const {
+    if constexpr (std::is_signed_v<W>) {
+      return first < m_bound - offset;
+    } else {
+      return offset < m_bound && first < m_bound - offset;
+    }
+  }
+
+  bool exact() const {
+    if constexpr (!std::is_integral_v<W> || !std::is_integral_v<T>) {
+      return false;
+    } else {
+      if (m_stride < W{1}) return false;
+      if constexpr (std::is_signed_v<W>) {
+        if (m_bound < W{0}) return false;
+      }
+      // Then bound + stride fits both types: no sum here, and no counter
+      // in the thread's own loop, wraps.
+      const unsigned long long half =
+          std::min<unsigned long long>(std::numeric_limits<T>::max(), std::numeric_limits<W>::max()) / 2;
+      return static_cast<unsigned long long>(m_bound) <= half && static_cast<unsigned long long>(m_stride) <= half;
+    }
+  }
+
+  W m_bound, m_stride, m_offset{0};
+  bool m_interleave;
+  bool m_more = false;
+};
 
 // Runs `region(linear index)` for the threads in `list` (in its order, the
 // order the threads were run in when the list was made), with threadIdx

@@ -481,6 +481,10 @@ class Judging {
             session->run(m_problem.signature(), call, request_timeout(report.time_limit_seconds), downloads));
         previous_run_seconds = std::chrono::duration<double>(Clock::now() - start).count();
         seconds += previous_run_seconds;
+        if (outcome.kind == RunnerOutcome::Kind::Ok && outcome.reply.contains("seconds") &&
+            outcome.reply["seconds"].is_number()) {
+          report.call_seconds += outcome.reply["seconds"].get<double>();
+        }
         report_progress("checking the outputs of '" + test_case.name + "'");
         const std::string where = "with input seed " + std::to_string(seed) + " (" + pass_text + " pass): ";
         if (outcome.kind != RunnerOutcome::Kind::Ok) {

@@ -100,6 +100,11 @@ struct CaseReport {
   std::string message;   // what went wrong, empty when accepted
   double flops = 0;
   double seconds = 0;    // wall time of the check calls
+  // The check calls as the runner timed them: its clock around the
+  // solution's call alone, without the transfers the round trip above also
+  // holds. The solution's own process reports it, so it only ever shows
+  // where time goes; no verdict or rank reads it.
+  double call_seconds = 0;
   double time_limit_seconds = 0;  // the per-call limit that applied to this case
   bool benchmarked = false;
   Timing timing;  // benchmarks: of the per-call figures by the judge's clock, one per batch

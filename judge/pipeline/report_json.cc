@@ -9,7 +9,7 @@ using json = nlohmann::json;
 json to_json(const JudgeReport& report) {
   auto case_json = [](const CaseReport& c) {
     json j = {{"case", c.name}, {"tier", tier_name(c.tier)}, {"pass", check_pass_name(c.pass)}, {"verdict", verdict_name(c.verdict)},
-              {"flops", c.flops}, {"seconds", c.seconds}, {"time_limit_s", c.time_limit_seconds}};
+              {"flops", c.flops}, {"seconds", c.seconds}, {"call_seconds", c.call_seconds}, {"time_limit_s", c.time_limit_seconds}};
     if (!c.message.empty()) j["message"] = c.message;
     if (c.benchmarked) {
       // The ranked figure is median_ms: the same name in the events, the

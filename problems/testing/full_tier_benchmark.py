@@ -20,16 +20,23 @@ backend next to the defaults, which have none) plus those named with
 --solution (a path under solutions/); --no-defaults judges only the extra
 solutions, --defaults-only only the defaults. Per row it prints the
 verdict, the judging's wall time, the reference's time summed over the full
-cases, and two ratios:
+cases, and three ratios:
 
 - wall / ref: the judging's wall time over the reference's time. The judge
   prepares every case once per seed (four seeds: two per thread-order pass),
   each preparation running the reference, and compiles first, so this ratio
   is at least 4 even for a solution that costs nothing;
-- call / ref: the slowest case's solution call (the case's check seconds
-  over its two calls per pass) over the reference's time on that case; the
-  CPU backend's per-call limit is 100 times the reference's time (at least
-  60 s), so a call / ref near 100 is near a TIME_LIMIT_EXCEEDED.
+- call / ref: the slowest case's solution call over the reference's time
+  on that case, the call as the runner timed it (its clock around the
+  solution's call alone: the CPU backend's speed). The judge's case seconds
+  also hold each call's round trip (inputs written to and read from the
+  exchange folder, outputs filled, read back and compared: for the largest
+  cases more than the reference's whole time, even for a solution that
+  does nothing);
+- trip / ref: the same with the round trip, the case's check seconds over
+  its two calls per pass. The CPU backend's per-call limit is 100 times the
+  reference's time (at least 60 s) by this clock, so a trip / ref near 100
+  is near a TIME_LIMIT_EXCEEDED.
 
 Ratios over 20 are marked `!`. A judging that kept its large tensors in
 files (the host could not hold the case in memory; the report's
@@ -119,14 +126,14 @@ def judge(judge_binary, slug, solution, total_time_limit, cache_dir):
     return (lines[-1].split()[0] if lines else f"exit {done.returncode}"), seconds, None
 
 
-def slowest_call_ratio(report, case_seconds):
-    """Max over the checked cases of (solution seconds per call) / (reference seconds)."""
+def slowest_call_ratio(report, case_seconds, field):
+    """Max over the checked cases of (seconds per call by `field`) / (reference seconds), and that case."""
     worst = None
     for check in (report or {}).get("checks", []):
         reference = case_seconds.get(check["case"])
-        if not reference:
+        if not reference or field not in check:
             continue
-        ratio = check["seconds"] / CALLS_PER_PASS / reference
+        ratio = check[field] / CALLS_PER_PASS / reference
         if worst is None or ratio > worst[0]:
             worst = (ratio, check["case"])
     return worst
@@ -176,7 +183,7 @@ def main():
     print(f"judging {len(planned)} solutions of {len(order)} problems, smallest full tier first, one at a time, "
           f"on {os.cpu_count()} cores", flush=True)
     header = (f"{'problem':58} {'solution':20} {'verdict':20} {'wall s':>8} {'ref s':>8} {'wall/ref':>9} "
-              f"{'call/ref':>9}  slowest case")
+              f"{'call/ref':>9} {'trip/ref':>9}  slowest call")
     print(header)
     print("-" * len(header), flush=True)
     rows, not_run = [], []
@@ -200,10 +207,11 @@ def main():
             if (verdict == "TIME_LIMIT_EXCEEDED" or report is None) and limit < args.total_time_limit and \
                     wall >= limit:
                 verdict = "CUT (budget)"
-            worst = slowest_call_ratio(report, times)
+            worst = slowest_call_ratio(report, times, "call_seconds")
+            worst_trip = slowest_call_ratio(report, times, "seconds")
             print(f"{slug:58} {label:20} {verdict:20} {wall:8.1f} {reference:8.2f} "
-                  f"{marked(wall / reference if reference > 0 else None)} {marked(worst[0] if worst else None)}  "
-                  f"{worst[1] if worst else ''}", flush=True)
+                  f"{marked(wall / reference if reference > 0 else None)} {marked(worst[0] if worst else None)} "
+                  f"{marked(worst_trip[0] if worst_trip else None)}  {worst[1] if worst else ''}", flush=True)
             if report is not None and report.get("message"):
                 print(f"    {report['message'][:300]}", flush=True)
             if report is not None and report.get("host_memory"):

@@ -440,6 +440,15 @@ class AddedBarrierWalk {
                                                                   : step.last;
           if (step.kind == PlanStep::Kind::uniform && declares_block_storage(first, last)) break;
           const Touched touched = m_code.memory_touched(first, last);
+          if (step.kind == PlanStep::Kind::region && m_plan.regions[size_t(step.region)].strided >= 0 &&
+              may_conflict(touched, touched)) {
+            // A strided loop's rounds meet at added barriers: one round's
+            // accesses against the next one's.
+            m_reason = "running the strided loop at line " + std::to_string(c_.token(first).line) +
+                       " in rounds would add barriers that its threads could observe";
+            m_strided_for = first;
+            return false;
+          }
           if (may_conflict(touched, since_barrier)) {
             m_reason = "splitting would add a barrier before line " + std::to_string(c_.token(first).line) +
                        " that its threads could observe";
@@ -476,6 +485,9 @@ class AddedBarrierWalk {
   }
 
   const std::string& reason() const { return m_reason; }
+  // The `for` token of the strided loop whose rounds could be observed,
+  // or -1 when something else could be.
+  size_t strided_for() const { return m_strided_for; }
 
  private:
   // A `__shared__` or static declaration: storage, not an access.
@@ -505,16 +517,19 @@ class AddedBarrierWalk {
   const ThreadLocalCode& m_code;
   const RegionPlan& m_plan;
   std::string m_reason;
+  size_t m_strided_for = static_cast<size_t>(-1);
 };
 
 }  // namespace
 
 std::string observable_added_barrier(const TokenCursor& c, size_t body_begin, size_t body_end,
-                                     const std::vector<std::string>& parameters, const RegionPlan& plan) {
+                                     const std::vector<std::string>& parameters, const RegionPlan& plan,
+                                     size_t* strided_for) {
   ThreadLocalCode code(c, body_begin, body_end, parameters);
   AddedBarrierWalk walk(c, code, plan);
   Touched since_barrier;
   if (walk.walk(plan.steps, since_barrier, false)) return "";
+  if (strided_for != nullptr) *strided_for = walk.strided_for();
   return walk.reason();
 }
 

@@ -21,6 +21,10 @@
 // thread's own (the exchange is the collective's, ordered as on a GPU), so
 // a warp reduction between plain loads and a guarded store qualifies; a
 // shared-memory write and read on either side of a shuffle do not.
+// A strided loop run in rounds (barrier_regions.h, StridedLoop) adds a
+// barrier between rounds too: its accesses must not conflict with
+// themselves (a loop of loads through read-only pointers into the thread's
+// own sums qualifies; one that stores does not).
 #pragma once
 
 #include <string>
@@ -33,8 +37,11 @@ namespace cucpu::compiler {
 
 // "" when no barrier that `plan` adds to the kernel body [body_begin,
 // body_end) can be observed; otherwise where one could be, for cucc -v.
+// Where the rounds of a strided loop are what could be observed,
+// `strided_for` (if given) receives the loop's `for` token.
 std::string observable_added_barrier(const TokenCursor& c, size_t body_begin, size_t body_end,
-                                     const std::vector<std::string>& parameters, const RegionPlan& plan);
+                                     const std::vector<std::string>& parameters, const RegionPlan& plan,
+                                     size_t* strided_for = nullptr);
 
 // Does the code [b, e) of that kernel body touch only the running thread's
 // own locals? (Exposed for tests.)

@@ -21,7 +21,7 @@ std::string observable_in(const TestSnippet& s, size_t body_begin, size_t body_e
   BlockGroups groups = find_block_groups(c, body_begin, body_end);
   RegionPlan plan;
   std::string reason;
-  if (!plan_barrier_regions(c, body_begin, body_end, names, groups, uniformity, /*interchange_loops=*/false, &plan,
+  if (!plan_barrier_regions(c, body_begin, body_end, names, groups, uniformity, /*interchange_loops=*/false, /*strided_loops=*/false, &plan,
                             &reason)) {
     return "not split: " + reason;
   }

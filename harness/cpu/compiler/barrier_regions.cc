@@ -26,13 +26,16 @@ struct Statement {
 class RegionPlanner {
  public:
   RegionPlanner(const TokenCursor& c, size_t body_begin, size_t body_end, const BlockGroups& groups,
-                BlockUniformity& uniformity, bool interchange_loops, RegionPlan* plan)
+                BlockUniformity& uniformity, bool interchange_loops, bool strided_loops,
+                const std::set<size_t>& strided_in_threads, RegionPlan* plan)
       : c_(c),
         m_body_begin(body_begin),
         m_body_end(body_end),
         m_groups(groups),
         m_uniformity(uniformity),
         m_interchange_loops(interchange_loops),
+        m_strided_loops(strided_loops),
+        m_strided_in_threads(strided_in_threads),
         m_plan(*plan) {}
 
   bool run(const std::vector<std::string>& parameters) {
@@ -121,12 +124,12 @@ class RegionPlanner {
       } else if (UniformLoop loop; m_interchange_loops && interchangeable_loop(s.begin, s.end, uniform, &loop)) {
         if (!interchanged_loop(s.end, loop, &step.body)) return false;
         s.kind = StatementKind::barrier_loop;
-      } else if (StridedLoop loop; m_interchange_loops && strided_loop(s.begin, s.end, uniform, &loop)) {
+      } else if (StridedLoop loop; m_strided_loops && strided_loop(s.begin, s.end, uniform, &loop)) {
         ++m_plan.interchanged_loops;
         strided[k] = int(m_plan.strided_loops.size());
         m_plan.strided_loops.push_back(loop);
         s.kind = StatementKind::strided;
-      } else if (m_interchange_loops && guard_around_loops(s.begin, s.end, uniform)) {
+      } else if ((m_interchange_loops || m_strided_loops) && guard_around_loops(s.begin, s.end, uniform)) {
         if (!guarded_block(s.begin, s.end, uniform, &step)) return false;
         s.kind = StatementKind::guard;
       }
@@ -376,7 +379,7 @@ class RegionPlanner {
   // the counter alone. Like interchangeable_loop, only loops whose header
   // reads a value known at run time (a parameter, the launch's dimensions).
   bool strided_loop(size_t b, size_t e, const std::vector<std::string>& uniform, StridedLoop* loop = nullptr) {
-    if (!c_.is(b, "for") || !c_.is(b + 1, "(")) return false;
+    if (!c_.is(b, "for") || !c_.is(b + 1, "(") || m_strided_in_threads.count(b)) return false;
     const size_t open = b + 1, close = c_.closing_bracket(open, m_body_end), body = close + 1;
     if (body >= e || c_.is(body, ";")) return false;
     const bool braced = c_.is(body, "{");
@@ -527,7 +530,8 @@ class RegionPlanner {
     for (size_t j = brace + 1; j < e - 1;) {
       size_t end = statement_end(c_, j, e - 1);
       if (end <= j) return false;
-      if (interchangeable_loop(j, end, uniform) || strided_loop(j, end, uniform) || guard_around_loops(j, end, uniform)) {
+      if ((m_interchange_loops && interchangeable_loop(j, end, uniform)) ||
+          (m_strided_loops && strided_loop(j, end, uniform)) || guard_around_loops(j, end, uniform)) {
         return true;
       }
       j = end;
@@ -667,6 +671,8 @@ class RegionPlanner {
   const BlockGroups& m_groups;
   BlockUniformity& m_uniformity;
   bool m_interchange_loops;
+  bool m_strided_loops;
+  const std::set<size_t>& m_strided_in_threads;
   RegionPlan& m_plan;
   std::map<size_t, size_t> m_level_statements;  // first token -> one past the last
   std::set<size_t> m_uniform_assignments;       // first tokens of uniform assignment statements
@@ -679,9 +685,10 @@ class RegionPlanner {
 
 bool plan_barrier_regions(const TokenCursor& c, size_t body_begin, size_t body_end,
                           const std::vector<std::string>& parameters, const BlockGroups& groups,
-                          BlockUniformity& uniformity, bool interchange_loops, RegionPlan* plan,
-                          std::string* reason) {
-  RegionPlanner planner(c, body_begin, body_end, groups, uniformity, interchange_loops, plan);
+                          BlockUniformity& uniformity, bool interchange_loops, bool strided_loops, RegionPlan* plan,
+                          std::string* reason, const std::set<size_t>& strided_in_threads) {
+  RegionPlanner planner(c, body_begin, body_end, groups, uniformity, interchange_loops, strided_loops,
+                        strided_in_threads, plan);
   if (planner.run(parameters)) return true;
   *reason = planner.reason();
   return false;

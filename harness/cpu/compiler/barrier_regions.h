@@ -7,12 +7,14 @@
 // between the loops: shared and static declarations, uniform locals and
 // their whole-block reassignments) or thread statements (the regions).
 // Block-uniform loops without barriers may be treated as barrier loops
-// (plan_barrier_regions' `interchange_loops`).
+// (plan_barrier_regions' `interchange_loops`), and strided loops may run in
+// rounds (`strided_loops`).
 // Fails, with the reason, on barriers anywhere else, and on a `return`
 // before the last barrier.
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -128,11 +130,14 @@ struct RegionPlan {
 // and whose body never leaves it early becomes a loop of the block, its body
 // a region (the thread loop moves inside it), as if a barrier ended each
 // iteration; recursively, so the innermost such loop holds the thread loop.
-// A strided loop (StridedLoop) becomes a region that runs in rounds.
 // Likewise an `if` without else around such loops becomes a guard.
+// `strided_loops`: a strided loop (StridedLoop) at a barrier level becomes
+// a region of its own that runs in rounds (and an `if` around one a guard).
+// `strided_in_threads`: the `for` tokens of strided loops to leave in the
+// threads all the same.
 bool plan_barrier_regions(const TokenCursor& c, size_t body_begin, size_t body_end,
                           const std::vector<std::string>& parameters, const BlockGroups& groups,
-                          BlockUniformity& uniformity, bool interchange_loops, RegionPlan* plan,
-                          std::string* reason);
+                          BlockUniformity& uniformity, bool interchange_loops, bool strided_loops, RegionPlan* plan,
+                          std::string* reason, const std::set<size_t>& strided_in_threads = {});
 
 }  // namespace cucpu::compiler

@@ -21,7 +21,7 @@ Planned plan(const std::string& body, const std::vector<std::string>& parameters
   Planned out;
   BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
   out.split = plan_barrier_regions(c, 1, c.size() - 1, parameters, groups, uniformity,
-                                   /*interchange_loops=*/true, &out.plan, &out.reason);
+                                   /*interchange_loops=*/true, /*strided_loops=*/true, &out.plan, &out.reason);
   return out;
 }
 
@@ -195,7 +195,7 @@ TEST(BarrierRegions, InterchangeCanBeTurnedOff) {
   BlockGroups groups = find_block_groups(c, 1, c.size() - 1);
   RegionPlan plan;
   std::string reason;
-  ASSERT_TRUE(plan_barrier_regions(c, 1, c.size() - 1, {"n"}, groups, uniformity, /*interchange_loops=*/false,
+  ASSERT_TRUE(plan_barrier_regions(c, 1, c.size() - 1, {"n"}, groups, uniformity, /*interchange_loops=*/false, /*strided_loops=*/false,
                                    &plan, &reason));
   EXPECT_EQ(plan.interchanged_loops, 0);
   EXPECT_EQ(plan.regions.size(), 1u);

@@ -27,22 +27,44 @@ bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const st
     return false;
   }
   // With loops interchanged first; a plan that fails with them (a local
-  // that cannot move to per-thread storage, say) may not fail without.
+  // that cannot move to per-thread storage, say) may not fail without. The
+  // race-checking build interchanges no block-uniform loop (a barrier per
+  // iteration could hide a missing one) but runs strided loops in rounds
+  // where the barriers between rounds cannot be observed (added_barriers.h);
+  // where they could, it plans again without them.
   const std::vector<std::string> parameters = parameter_names(c, kernel);
-  for (bool interchange : {options.interchange_loops && !options.exact_barriers, false}) {
+  struct Attempt {
+    bool interchange_loops, strided_loops;
+  };
+  std::vector<Attempt> attempts;
+  if (options.interchange_loops) attempts.push_back({!options.exact_barriers, true});
+  attempts.push_back({false, false});
+  std::set<size_t> strided_in_threads;  // strided loops whose rounds could be observed
+  for (size_t a = 0; a < attempts.size(); ++a) {
+    const Attempt& attempt = attempts[a];
+    const bool last = a + 1 == attempts.size();
     BlockUniformity uniformity(c, body_begin, body_end);
     RegionPlan plan;
     int counter = *storage_counter;
     ThreadStorage storage;
-    if (!plan_barrier_regions(c, body_begin, body_end, parameters, groups, uniformity, interchange, &plan, reason)) {
-      if (!interchange) break;
+    if (!plan_barrier_regions(c, body_begin, body_end, parameters, groups, uniformity, attempt.interchange_loops,
+                              attempt.strided_loops, &plan, reason, strided_in_threads)) {
+      if (last) break;
       continue;
     }
     if (options.exact_barriers) {
       // A guard around warp collectives runs one warp at a time there.
       for (Guard& guard : plan.guards) guard.per_warp = guard.listed;
-      *reason = observable_added_barrier(c, body_begin, body_end, parameters, plan);
-      if (!reason->empty()) return false;
+      size_t strided_for = static_cast<size_t>(-1);
+      *reason = observable_added_barrier(c, body_begin, body_end, parameters, plan, &strided_for);
+      if (!reason->empty()) {
+        if (strided_for != static_cast<size_t>(-1) && strided_in_threads.insert(strided_for).second) {
+          --a;  // the same attempt, with that loop left in the threads
+          continue;
+        }
+        if (last || plan.strided_loops.empty()) return false;
+        continue;
+      }
     }
     if (plan_thread_storage(c, body_begin, body_end, plan, uniformity, final_text, &counter, &storage, reason)) {
       *storage_counter = counter;
@@ -50,7 +72,7 @@ bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const st
       *edits = emit_thread_loops(c, kernel.body_open, kernel.body_close, plan, storage, final_text);
       return true;
     }
-    if (!interchange) break;
+    if (last) break;
   }
   return false;
 }

@@ -441,6 +441,29 @@ TEST(SplitBarriers, StridedLoopRunsInRounds) {
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 6) << out;  // the lines kept
 }
 
+// The race-checking build runs a strided loop in rounds only where the
+// barriers between rounds cannot be observed: loads through a read-only
+// pointer into the thread's own sum, not stores that another thread's
+// loads could meet.
+TEST(SplitBarriers, ExactBuildRunsOnlyUnobservableRounds) {
+  const std::string kernel =
+      "__cucpu_global__ void k(const float* a, float* out, int n) {\n"
+      "  float sum = 0;\n"
+      "  for (int k = TX; k < n; k += BDX) sum += a[k];\n"
+      "  for (int k = TX; k < n; k += BDX) out[k] = sum + out[(k + 1) % n];\n"
+      "}\n";
+  EXPECT_EQ(occurrences(rewrite(kernel).text, "::cucpu::detail::StridedRounds<"), 2u);
+  RewriteOptions options;
+  options.exact_barriers = true;
+  RewriteResult exact = rewrite_cuda_as_cpp(with_builtins(kernel), options);
+  ASSERT_EQ(exact.split_kernels.size(), 1u) << exact.kept_on_fibers[0];
+  EXPECT_EQ(occurrences(exact.text, "::cucpu::detail::StridedRounds<"), 1u) << exact.text;
+  EXPECT_TRUE(contains(exact.text, "sum += a[k]; if (cucpu_interleaved_0) break; }")) << exact.text;
+  EXPECT_TRUE(contains(exact.text, "; k < n; k += (static_cast<const dim3&>(::cucpu::detail::tls_context.block_dim)).x) "
+                                   "out[k] = sum + out[(k + 1) % n];"))
+      << exact.text;
+}
+
 // A thread that returns before an interchanged loop is remembered, and the
 // later thread loops skip it.
 TEST(SplitBarriers, EarlyReturnIsRememberedPerThread) {

@@ -102,6 +102,11 @@ TEST_P(BundledSolutionTest, GetsItsExpectedVerdict) {
     // The CPU backend checks in natural and shuffled thread order; a GPU in its own.
     const std::size_t passes = test_backend() == "cpu" ? 2 : 1;
     EXPECT_GE(json.at("checks").size(), 6 * passes) << "a pass over at least 6 cases per thread order";
+    // The runner's clock around the calls alone: within the judge's round trips.
+    for (const nlohmann::json& check : json.at("checks")) {
+      EXPECT_GE(check.at("call_seconds").get<double>(), 0.0) << check.dump();
+      EXPECT_LE(check.at("call_seconds").get<double>(), check.at("seconds").get<double>()) << check.dump();
+    }
   } else {
     ASSERT_TRUE(json.contains("message"));
     EXPECT_FALSE(json.at("message").get<std::string>().empty());

@@ -388,15 +388,10 @@ class RegionPlanner {
       if (c_.is(j, "return") || c_.is(j, "goto") || c_.directive(j)) return false;
     }
     if (stray_jump(c_, body, e)) return false;
-    std::vector<size_t> semicolons;
     for (size_t j = open + 1; j < close; ++j) {
-      if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{"))) {
-        j = c_.closing_bracket(j, m_body_end);
-        continue;
-      }
-      if (c_.is(j, ";")) semicolons.push_back(j);
       if (c_.directive(j)) return false;
     }
+    const std::vector<size_t> semicolons = header_semicolons(open, close);
     if (semicolons.size() != 2) return false;
     Declaration d{};
     if (!parse_declaration(c_, open + 1, semicolons[0] + 1, &d) || d.declarators.size() != 1 ||
@@ -577,13 +572,9 @@ class RegionPlanner {
     return process_list(close + 1, e, loop.body_uniform, false, steps);
   }
 
-  // Checks that the header of the `for` loop [b, e) is block-uniform and
-  // that nothing but its update changes its counter; adds the counter to
-  // `uniform`. Returns why not ("whose ..."), or "".
-  std::string uniform_loop_header(size_t b, size_t e, std::vector<std::string>* uniform) {
-    size_t open = b + 1;
-    size_t close = c_.closing_bracket(open, m_body_end);
-    size_t body = close + 1;
+  // The `;` tokens of a `for` header between `open` and `close`, outside
+  // brackets.
+  std::vector<size_t> header_semicolons(size_t open, size_t close) const {
     std::vector<size_t> semicolons;
     for (size_t j = open + 1; j < close; ++j) {
       if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{"))) {
@@ -591,8 +582,25 @@ class RegionPlanner {
         continue;
       }
       if (c_.is(j, ";")) semicolons.push_back(j);
+    }
+    return semicolons;
+  }
+
+  // Checks that the header of the `for` loop [b, e) is block-uniform and
+  // that nothing but its update changes its counter; adds the counter to
+  // `uniform`. Returns why not ("whose ..."), or "".
+  std::string uniform_loop_header(size_t b, size_t e, std::vector<std::string>* uniform) {
+    size_t open = b + 1;
+    size_t close = c_.closing_bracket(open, m_body_end);
+    size_t body = close + 1;
+    for (size_t j = open + 1; j < close; ++j) {
+      if (c_.punctuation(j) && (c_.is(j, "(") || c_.is(j, "[") || c_.is(j, "{"))) {
+        j = c_.closing_bracket(j, m_body_end);
+        continue;
+      }
       if (c_.is(j, ":") && !c_.is(j + 1, ":") && !c_.is(j - 1, ":")) return "that is a range-for loop";
     }
+    const std::vector<size_t> semicolons = header_semicolons(open, close);
     if (semicolons.size() != 2) return "that it cannot parse";
     std::string counter;
     if (semicolons[0] != open + 1) {

@@ -472,7 +472,7 @@ class RegionPlanner {
   // Does [b, e) evaluate to the same value again and again while the loop
   // body [body, body_end) runs? Names, numbers, member access, arithmetic and
   // casts, reading no element and calling nothing, over names the body does
-  // not modify.
+  // not modify and the kernel never takes the address of.
   bool repeatable_expression(size_t b, size_t e, size_t body, size_t body_end) const {
     static const std::set<std::string_view> kCastWords = {"static_cast", "size_t", "unsigned", "int", "long",
                                                           "int32_t", "uint32_t", "int64_t", "uint64_t"};
@@ -492,7 +492,10 @@ class RegionPlanner {
       if (!c_.identifier(i)) continue;
       if (c_.is(i + 1, "(") && !kCastWords.count(c_.text(i))) return false;  // a call
       if (c_.member_access(i)) continue;
-      if (modified(c_, c_.word(i), body, body_end)) return false;
+      // Written in the body, or perhaps through a pointer.
+      if (modified(c_, c_.word(i), body, body_end) || address_taken(c_, c_.word(i), m_body_begin, m_body_end)) {
+        return false;
+      }
     }
     return true;
   }

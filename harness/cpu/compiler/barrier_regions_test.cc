@@ -125,6 +125,7 @@ TEST(BarrierRegions, StridedLoopsAreRegionsOfTheirOwn) {
   EXPECT_EQ(strided("for (int k = out[t]; k < n; k += 32) sum += k;"), 0u);   // an element: may change
   EXPECT_EQ(strided("for (int k = f(t); k < n; k += 32) sum += k;"), 0u);     // a call
   EXPECT_EQ(strided("for (int k = t; k < n; k += 32) { sum += k; t += 1; }"), 0u);
+  EXPECT_EQ(strided("int* p = &t; for (int k = t; k < n; k += 32) { sum += k; *p += 1; }"), 0u);
   EXPECT_EQ(strided("for (int k = t; k < n; k += 32) { sum += k; k += 1; }"), 0u);
   EXPECT_EQ(strided("for (int k = t; k < n; k += 32) { if (sum > 4) break; sum += k; }"), 0u);
   EXPECT_EQ(strided("for (int k = t; k < 64; k += 32) sum += k;"), 0u);

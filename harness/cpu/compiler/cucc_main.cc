@@ -271,7 +271,8 @@ void report_kernel_modes(const cucpu::compiler::RewriteResult& result, bool spli
   }
   for (const std::string& kept : result.kept_on_fibers) std::cerr << "cucc: kernel " << kept << " (fibers)\n";
   if (split_build_used && result.interchanged_loops > 0) {
-    std::cerr << "cucc: " << result.interchanged_loops << " block-uniform loop(s) hold their thread loops\n";
+    std::cerr << "cucc: " << result.interchanged_loops
+              << " loop(s) without barriers hold their thread loops (block-uniform, or strided in rounds)\n";
   }
 }
 

@@ -121,7 +121,8 @@ class ThreadLocalCode {
   // __shared__` array is one buffer), "global" for what a pointer
   // parameter reaches or a global the kernel writes, and kAnything where it
   // cannot tell (a local pointer's element, a call, a dereference).
-  Touched memory_touched(size_t b, size_t e) const {
+  // `skipped`: subscripts (their `[`) to leave out.
+  Touched memory_touched(size_t b, size_t e, const std::set<size_t>& skipped = {}) const {
     Touched touched;
     for (size_t i = b; i < e; ++i) {
       // A lowered collective's slot store or read: its exchange is the
@@ -133,7 +134,7 @@ class ThreadLocalCode {
       if (c_.punctuation(i)) {
         // An element of memory, or a lambda; an element of the thread's own
         // array of numbers (`float acc[4][4]`) is a local like any other.
-        if (c_.is(i, "[") && !subscripts_own_array(i) && !subscripts_read_only_pointer(i)) {
+        if (c_.is(i, "[") && !subscripts_own_array(i) && !subscripts_read_only_pointer(i) && !skipped.count(i)) {
           add(touched, subscripted_object(i), element_written(i));
         }
         if (c_.is(i, "-") && c_.is(i + 1, ">") && c_.adjacent(i, i + 1)) add(touched, kAnything, true);
@@ -162,6 +163,28 @@ class ThreadLocalCode {
       if (modified(c_, name, m_body_begin, m_body_end)) add(touched, kGlobal, modifies_at(c_, i, m_body_end));
     }
     return touched;
+  }
+
+  // Does each thread of the strided loop [first, last) touch only its own
+  // elements besides what no thread writes? Every access but loads through
+  // read-only pointers is `P[k]` for one block-uniform P (StridedLoop's
+  // own_elements), and nothing else in the loop reaches P's memory.
+  bool touches_own_elements(size_t first, size_t last, const StridedLoop& loop) const {
+    if (!loop.start_is_thread_x) return false;
+    std::set<size_t> own;
+    std::string pointer;
+    for (size_t open : loop.own_elements) {
+      if (subscripts_read_only_pointer(open)) continue;
+      const std::string name = c_.word(open - 1);
+      if (!pointer.empty() && name != pointer) return false;  // two pointers may overlap, shifted
+      pointer = name;
+      own.insert(open);
+    }
+    if (own.empty()) return false;
+    Touched elements;
+    for (size_t open : own) add(elements, subscripted_object(open), element_written(open));
+    const Touched rest = memory_touched(first, last, own);
+    return !may_conflict(rest, rest) && !may_conflict(rest, elements);
   }
 
  private:
@@ -440,8 +463,13 @@ class AddedBarrierWalk {
                                                                   : step.last;
           if (step.kind == PlanStep::Kind::uniform && declares_block_storage(first, last)) break;
           const Touched touched = m_code.memory_touched(first, last);
-          if (step.kind == PlanStep::Kind::region && m_plan.regions[size_t(step.region)].strided >= 0 &&
-              may_conflict(touched, touched)) {
+          const int strided = step.kind == PlanStep::Kind::region ? m_plan.regions[size_t(step.region)].strided : -1;
+          if (strided >= 0 && may_conflict(touched, touched) &&
+              m_code.touches_own_elements(first, last, m_plan.strided_loops[size_t(strided)])) {
+            // Rounds that no two threads' elements meet in: allowed where
+            // the launch keeps it so (StridedLoop::rounds_need_own_elements).
+            m_own_element_rounds.push_back(strided);
+          } else if (strided >= 0 && may_conflict(touched, touched)) {
             // A strided loop's rounds meet at added barriers: one round's
             // accesses against the next one's.
             m_reason = "running the strided loop at line " + std::to_string(c_.token(first).line) +
@@ -488,6 +516,9 @@ class AddedBarrierWalk {
   // The `for` token of the strided loop whose rounds could be observed,
   // or -1 when something else could be.
   size_t strided_for() const { return m_strided_for; }
+  // The strided loops (RegionPlan::strided_loops indexes) whose rounds are
+  // allowed only while no two threads share an element.
+  const std::vector<int>& own_element_rounds() const { return m_own_element_rounds; }
 
  private:
   // A `__shared__` or static declaration: storage, not an access.
@@ -518,17 +549,21 @@ class AddedBarrierWalk {
   const RegionPlan& m_plan;
   std::string m_reason;
   size_t m_strided_for = static_cast<size_t>(-1);
+  std::vector<int> m_own_element_rounds;
 };
 
 }  // namespace
 
 std::string observable_added_barrier(const TokenCursor& c, size_t body_begin, size_t body_end,
                                      const std::vector<std::string>& parameters, const RegionPlan& plan,
-                                     size_t* strided_for) {
+                                     size_t* strided_for, std::vector<int>* own_element_rounds) {
   ThreadLocalCode code(c, body_begin, body_end, parameters);
   AddedBarrierWalk walk(c, code, plan);
   Touched since_barrier;
-  if (walk.walk(plan.steps, since_barrier, false)) return "";
+  if (walk.walk(plan.steps, since_barrier, false)) {
+    if (own_element_rounds != nullptr) *own_element_rounds = walk.own_element_rounds();
+    return "";
+  }
   if (strided_for != nullptr) *strided_for = walk.strided_for();
   return walk.reason();
 }

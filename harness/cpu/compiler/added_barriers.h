@@ -24,7 +24,12 @@
 // A strided loop run in rounds (barrier_regions.h, StridedLoop) adds a
 // barrier between rounds too: its accesses must not conflict with
 // themselves (a loop of loads through read-only pointers into the thread's
-// own sums qualifies; one that stores does not).
+// own sums qualifies), or each thread must touch only its own elements: a
+// loop `for (k = threadIdx.x + u; k < n; k += stride)` whose accesses
+// besides read-only loads are all `P[k]` for one block-uniform P
+// (layer-norm's `out[k] = (in[k] - mean) * ...`) runs in rounds only where
+// the launch is 1-D and the stride at least the block's width, so that no
+// element is two threads'; elsewhere its threads run it whole.
 #pragma once
 
 #include <string>
@@ -38,10 +43,13 @@ namespace cucpu::compiler {
 // "" when no barrier that `plan` adds to the kernel body [body_begin,
 // body_end) can be observed; otherwise where one could be, for cucc -v.
 // Where the rounds of a strided loop are what could be observed,
-// `strided_for` (if given) receives the loop's `for` token.
+// `strided_for` (if given) receives the loop's `for` token. When none can
+// be, `own_element_rounds` (if given) receives the strided loops
+// (RegionPlan::strided_loops indexes) whose rounds need each thread to
+// touch its own elements (StridedLoop::rounds_need_own_elements).
 std::string observable_added_barrier(const TokenCursor& c, size_t body_begin, size_t body_end,
                                      const std::vector<std::string>& parameters, const RegionPlan& plan,
-                                     size_t* strided_for = nullptr);
+                                     size_t* strided_for = nullptr, std::vector<int>* own_element_rounds = nullptr);
 
 // Does the code [b, e) of that kernel body touch only the running thread's
 // own locals? (Exposed for tests.)

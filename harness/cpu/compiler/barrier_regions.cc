@@ -436,8 +436,46 @@ class RegionPlanner {
     if (loop != nullptr) {
       *loop = {d.type_begin, d.type_end, name_at + 1, semicolons[0], bound_begin, semicolons[1],
                stride_begin, stride_end, close, e - 1};
+      loop->start_is_thread_x = thread_x_plus_uniform(start_begin, start_end, uniform);
+      if (!declared_names(c_, body, e).count(counter)) {
+        for (size_t j = body; j + 3 < e; ++j) {
+          if (c_.identifier(j) && !c_.member_access(j) && c_.is(j + 1, "[") && c_.is(j + 2, counter) &&
+              c_.is(j + 3, "]") && m_uniformity.is_uniform(j, j + 1, uniform)) {
+            loop->own_elements.push_back(j + 1);
+          }
+        }
+      }
     }
     return true;
+  }
+
+  // Is [b, e) `threadIdx.x`, `threadIdx.x + u` or `u + threadIdx.x`, u
+  // block-uniform and bound tighter than the `+` (no shift, comparison or
+  // `?:` outside brackets)? Then threads of a 1-D block start at
+  // consecutive values.
+  bool thread_x_plus_uniform(size_t b, size_t e, const std::vector<std::string>& uniform) const {
+    auto thread_x = [&](size_t i) {
+      return (c_.is(i, "threadIdx") || c_.is(i, "__cucpu_builtin_threadIdx")) && c_.is(i + 1, ".") &&
+             c_.is(i + 2, "x");
+    };
+    auto plus = [&](size_t i) {
+      return c_.is(i, "+") && !c_.is(i + 1, "+") && !c_.is(i + 1, "=") && !c_.is(i - 1, "+");
+    };
+    auto additive_operand = [&](size_t from, size_t to) {
+      for (size_t i = from; i < to; ++i) {
+        if (c_.is(i, "(") || c_.is(i, "[")) {
+          i = c_.closing_bracket(i, to);
+          continue;
+        }
+        const bool shift = (c_.is(i, "<") || c_.is(i, ">")) && c_.is(i + 1, c_.text(i)) && c_.adjacent(i, i + 1);
+        if (shift) return false;
+      }
+      return from < to && tighter_than_less(from, to) && m_uniformity.is_uniform(from, to, uniform);
+    };
+    if (e == b + 3) return thread_x(b);
+    if (e > b + 4 && thread_x(b) && plus(b + 3)) return additive_operand(b + 4, e);
+    if (e > b + 4 && thread_x(e - 3) && plus(e - 4)) return additive_operand(b, e - 4);
+    return false;
   }
 
   // Is [b, e) one operand of `<`: outside brackets only arithmetic, shifts,

@@ -50,6 +50,16 @@ struct StridedLoop {
   size_t stride_begin, stride_end;  // stride; empty for ++k and k++
   size_t header_close;              // the header's `)`
   size_t body_last;                 // the body's last token
+  // Start is threadIdx.x, or it plus a block-uniform value, and each
+  // `P[k]` (P a block-uniform name, k the counter, never declared again in
+  // the body) has its `[` here: in a 1-D block striding at least the
+  // block's width, such an element is one thread's alone.
+  bool start_is_thread_x = false;
+  std::vector<size_t> own_elements;
+  // Rounds only where no two threads share an element (set where the
+  // race-checking build allows the loop's rounds for that reason alone,
+  // added_barriers.h): checked at launch, else whole loops.
+  bool rounds_need_own_elements = false;
 };
 
 // `if (condition) { body }` around interchanged loops or warp collectives:

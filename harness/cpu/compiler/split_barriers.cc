@@ -56,7 +56,9 @@ bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const st
       // A guard around warp collectives runs one warp at a time there.
       for (Guard& guard : plan.guards) guard.per_warp = guard.listed;
       size_t strided_for = static_cast<size_t>(-1);
-      *reason = observable_added_barrier(c, body_begin, body_end, parameters, plan, &strided_for);
+      std::vector<int> own_element_rounds;
+      *reason = observable_added_barrier(c, body_begin, body_end, parameters, plan, &strided_for, &own_element_rounds);
+      for (int strided : own_element_rounds) plan.strided_loops[size_t(strided)].rounds_need_own_elements = true;
       if (!reason->empty()) {
         if (strided_for != static_cast<size_t>(-1) && strided_in_threads.insert(strided_for).second) {
           --a;  // the same attempt, with that loop left in the threads

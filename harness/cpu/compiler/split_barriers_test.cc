@@ -464,6 +464,46 @@ TEST(SplitBarriers, ExactBuildRunsOnlyUnobservableRounds) {
       << exact.text;
 }
 
+// A storing strided loop runs in rounds in the race-checking build only
+// where each thread touches its own elements: start threadIdx.x plus a
+// uniform value, every access but read-only loads `P[k]` of one uniform P
+// (the launch then checks a 1-D block and a stride of its width or more).
+TEST(SplitBarriers, ExactBuildRunsOwnElementLoopsInRoundsTheLaunchChecks) {
+  struct Case {
+    const char* loop;
+    bool in_rounds;
+  };
+  const Case cases[] = {
+      {"for (int k = TX; k < n; k += BDX) out[k] = a[k] * 2.0f;", true},
+      {"for (int k = blockIdx_x * n + TX; k < n; k += BDX) out[k] += a[k];", true},
+      {"for (int k = TX + n; k < 2 * n; k += BDX) row[k] = a[k] - row[k];", true},
+      {"for (int k = TX; k < n; k += BDX) out[k] = out[k + 1];", false},        // a neighbour's element
+      {"for (int k = TX; k < n; k += BDX) { out[k] = 1; out2[k] = 2; }", false},  // two pointers may overlap
+      {"for (int k = 2 * TX; k < n; k += BDX) out[k] = 0;", false},           // not consecutive starts
+      {"for (int k = TX; k < n; k += BDX) mine[k] = 0;", false},               // a pointer per thread
+      {"for (int k = TX; k < n; k += BDX) { int k = 0; out[k] = 1; }", false},  // another k
+      {"for (int k = TX << 1; k < n; k += BDX) out[k] = 0;", false},
+  };
+  for (const Case& test : cases) {
+    const std::string kernel = std::string(
+                                   "__cucpu_global__ void k(const float* a, float* out, float* out2, int n, int blockIdx_x) {\n"
+                                   "  float* row = out + blockIdx_x * n;\n"
+                                   "  float* mine = out + TX;\n"
+                                   "  ") +
+                               test.loop + "\n}\n";
+    RewriteOptions options;
+    options.exact_barriers = true;
+    RewriteResult exact = rewrite_cuda_as_cpp(with_builtins(kernel), options);
+    ASSERT_EQ(exact.split_kernels.size(), 1u) << exact.kept_on_fibers[0];
+    EXPECT_EQ(occurrences(exact.text, "::cucpu::detail::OwnElementsOnly{}"), test.in_rounds ? 1u : 0u)
+        << test.loop << "\n" << exact.text;
+    EXPECT_EQ(occurrences(exact.text, "::cucpu::detail::StridedRounds<"), test.in_rounds ? 1u : 0u)
+        << test.loop << "\n" << exact.text;
+    // The natural build runs every one in rounds, without the check.
+    EXPECT_EQ(occurrences(rewrite(kernel).text, "::cucpu::detail::OwnElementsOnly{}"), 0u) << test.loop;
+  }
+}
+
 // A thread that returns before an interchanged loop is remembered, and the
 // later thread loops skip it.
 TEST(SplitBarriers, EarlyReturnIsRememberedPerThread) {

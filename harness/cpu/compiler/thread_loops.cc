@@ -168,7 +168,8 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       const std::string stride =
           strided.stride_begin == strided.stride_end ? "1" : "(" + spell(strided.stride_begin, strided.stride_end) + ")";
       rounds_begin = "{ ::cucpu::detail::StridedRounds<" + type + ", decltype(::std::declval<" + type + ">() + " +
-                     bound + ")> " + rounds + "(" + bound + ", " + stride + "); do { ";
+                     bound + ")> " + rounds + "(" + bound + ", " + stride +
+                     (strided.rounds_need_own_elements ? ", ::cucpu::detail::OwnElementsOnly{}" : "") + "); do { ";
       rounds_end = " } while (" + rounds + ".next()); }";
       constants.push_back({interleaved, rounds + ".interleave()"});
       edits.push_back({c.token(strided.equals).begin, c.token(strided.equals).end,

@@ -121,10 +121,21 @@ inline void with_block_constants(Loop&& loop, Region&& region, bool flag, Flags.
 // only while bound and stride are at most half the range of W and of T;
 // otherwise (a negative or huge bound, a stride below 1) one round runs each
 // thread's whole loop as written.
+// With OwnElementsOnly (the race-checking build's storing loops whose start
+// is threadIdx.x plus a uniform value, compiler/added_barriers.h) the rounds
+// also need a 1-D block and a stride of at least its width: then no element
+// `P[k]` is two threads', and the barriers between rounds hide nothing.
+struct OwnElementsOnly {};
+
 template <class T, class W>
 class StridedRounds {
  public:
   StridedRounds(W bound, W stride) : m_bound(bound), m_stride(stride), m_interleave(exact()) {}
+  StridedRounds(W bound, W stride, OwnElementsOnly) : StridedRounds(bound, stride) {
+    const dim3& block = tls_context.block_dim;
+    m_interleave = m_interleave && block.y == 1 && block.z == 1 &&
+                   static_cast<unsigned long long>(m_stride) >= block.x;
+  }
 
   bool interleave() const { return m_interleave; }
 

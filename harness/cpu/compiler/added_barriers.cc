@@ -395,14 +395,7 @@ class ThreadLocalCode {
   // `*` or `&` that is not multiplication, a bitwise or logical and, or part
   // of an assignment operator (`*=`, `&=`).
   bool unary(size_t i) const {
-    std::string_view op = c_.text(i);
-    if (c_.is(i + 1, "=") && c_.adjacent(i, i + 1)) return false;
-    if (op == "&" && ((c_.is(i + 1, "&") && c_.adjacent(i, i + 1)) || (c_.is(i - 1, "&") && c_.adjacent(i - 1, i)))) {
-      return false;
-    }
-    bool after_operand = (c_.identifier(i - 1) && !is_expression_keyword(c_.text(i - 1))) ||
-                         c_.token(i - 1).kind == TokenKind::number || c_.is(i - 1, ")") || c_.is(i - 1, "]");
-    return !after_operand;
+    return unary_operator(c_, m_body_begin, i);
   }
 
   // Does the `>` at `close` end a C++ cast's type (`static_cast<float>`)?

@@ -521,10 +521,7 @@ class RegionPlanner {
         if (w == "[" || w == "=" || w == ";" || w == ",") return false;
         if ((w == "+" || w == "-") && c_.is(i + 1, w) && c_.adjacent(i, i + 1)) return false;
         if (w == "-" && c_.is(i + 1, ">") && c_.adjacent(i, i + 1)) return false;
-        if (w == "*" || w == "&") {  // unary: a dereference or an address
-          bool binary = i > b && (c_.identifier(i - 1) || c_.token(i - 1).kind == TokenKind::number || c_.is(i - 1, ")"));
-          if (!binary) return false;
-        }
+        if ((w == "*" || w == "&") && unary_operator(c_, b, i)) return false;  // a dereference or an address
         continue;
       }
       if (!c_.identifier(i)) continue;

@@ -32,10 +32,7 @@ BlockUniformity::BlockUniformity(const TokenCursor& c, size_t body_begin, size_t
 bool BlockUniformity::is_recomputable(size_t b, size_t e, const std::vector<std::string>& uniform) const {
   for (size_t i = b; i < e; ++i) {
     if (c_.is(i, "[") || c_.is(i, "{")) return false;  // a memory read, or an aggregate
-    if (c_.is(i, "*") || c_.is(i, "&")) {              // unary: a dereference or an address
-      bool binary = i > b && (c_.identifier(i - 1) || c_.token(i - 1).kind == TokenKind::number || c_.is(i - 1, ")"));
-      if (!binary) return false;
-    }
+    if ((c_.is(i, "*") || c_.is(i, "&")) && unary_operator(c_, b, i)) return false;  // a dereference or an address
   }
   return check(b, e, uniform, true);
 }

@@ -39,6 +39,17 @@ bool is_expression_keyword(std::string_view word) {
   return kWords.count(word) != 0;
 }
 
+bool unary_operator(const TokenCursor& c, size_t b, size_t i) {
+  if (c.is(i + 1, "=") && c.adjacent(i, i + 1)) return false;
+  if (c.is(i, "&") && ((c.is(i + 1, "&") && c.adjacent(i, i + 1)) || (i > b && c.is(i - 1, "&") && c.adjacent(i - 1, i)))) {
+    return false;
+  }
+  if (i <= b) return true;
+  const bool after_operand = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) ||
+                             c.token(i - 1).kind == TokenKind::number || c.is(i - 1, ")") || c.is(i - 1, "]");
+  return !after_operand;
+}
+
 namespace {
 
 // Is the `*` or `&` at i a binary operator for sure: after a number, after

@@ -63,6 +63,12 @@ bool stray_jump(const TokenCursor& c, size_t b, size_t e);
 // Keywords that can precede an identifier without declaring it.
 bool is_expression_keyword(std::string_view word);
 
+// Is the `*` or `&` at i, in an expression that starts at b, a dereference
+// or an address: no operand ends right before it (a name other than a
+// keyword such as `return`, a number, `)` or `]`), and it is not part of
+// `*=`, `&=` or `&&`?
+bool unary_operator(const TokenCursor& c, size_t b, size_t i);
+
 // Every identifier in (b, e - 1) that sits where a declarator name would:
 // after a type name, `*`, `&` or `>`, before `=`, `;`, `,`, `[`, `(`, `{`,
 // `)` or `:`. Over-inclusive on purpose: callers treat these names as

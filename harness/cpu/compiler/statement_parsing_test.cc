@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "harness/cpu/compiler/test_snippet.h"
 
 namespace cucpu::compiler {
@@ -65,6 +67,19 @@ TEST(StatementParsing, WritesToAName) {
   EXPECT_FALSE(modified(c, "u", 0, end));
   EXPECT_TRUE(address_taken(c, "a", 0, end));
   EXPECT_FALSE(address_taken(c, "x", 0, end));
+}
+
+TEST(StatementParsing, UnaryStarsAndAmpersands) {
+  // Each `*` and `&`, in order: unary (a dereference or an address) or not.
+  TestSnippet s("*p + a * b - c[1] * 2 + (d) & e + &f + (g && h) + x *= 3; return *q;");
+  const TokenCursor& c = s.cursor();
+  std::vector<bool> unary;
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (c.is(i, "*") || (c.is(i, "&") && !(c.is(i - 1, "&") && c.adjacent(i - 1, i)))) {
+      unary.push_back(unary_operator(c, 0, i));
+    }
+  }
+  EXPECT_EQ(unary, (std::vector<bool>{true, false, false, false, true, false, false, true}));
 }
 
 TEST(StatementParsing, NamesThatMayBeDeclared) {

@@ -477,6 +477,7 @@ TEST(SplitBarriers, ExactBuildRunsOwnElementLoopsInRoundsTheLaunchChecks) {
       {"for (int k = TX; k < n; k += BDX) out[k] = a[k] * 2.0f;", true},
       {"for (int k = blockIdx_x * n + TX; k < n; k += BDX) out[k] += a[k];", true},
       {"for (int k = TX + n; k < 2 * n; k += BDX) row[k] = a[k] - row[k];", true},
+      {"for (size_t k = blockIdx_x * size_t{BDX} + TX; k < n; k += size_t{BDX} * 4) out[k] = a[k];", true},
       {"for (int k = TX; k < n; k += BDX) out[k] = out[k + 1];", false},        // a neighbour's element
       {"for (int k = TX; k < n; k += BDX) { out[k] = 1; out2[k] = 2; }", false},  // two pointers may overlap
       {"for (int k = 2 * TX; k < n; k += BDX) out[k] = 0;", false},           // not consecutive starts

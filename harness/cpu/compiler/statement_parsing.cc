@@ -45,6 +45,17 @@ bool unary_operator(const TokenCursor& c, size_t b, size_t i) {
     return false;
   }
   if (i <= b) return true;
+  if (c.is(i - 1, "}")) {
+    // A braced value (`size_t{n} * 2`) ends an operand; a block's brace
+    // (`if (x) { ... } *p = 1;`) does not.
+    size_t open = i - 1;
+    for (int depth = 0; open > b; --open) {
+      depth += c.is(open, "}") ? 1 : c.is(open, "{") ? -1 : 0;
+      if (depth == 0) break;
+    }
+    return !(open > b && c.is(open, "{") && c.identifier(open - 1) && !is_expression_keyword(c.text(open - 1)) &&
+             !c.is(open - 1, "try"));
+  }
   const bool after_operand = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) ||
                              c.token(i - 1).kind == TokenKind::number || c.is(i - 1, ")") || c.is(i - 1, "]");
   return !after_operand;

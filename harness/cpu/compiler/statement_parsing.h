@@ -65,8 +65,8 @@ bool is_expression_keyword(std::string_view word);
 
 // Is the `*` or `&` at i, in an expression that starts at b, a dereference
 // or an address: no operand ends right before it (a name other than a
-// keyword such as `return`, a number, `)` or `]`), and it is not part of
-// `*=`, `&=` or `&&`?
+// keyword such as `return`, a number, `)`, `]`, or a braced value's `}`
+// as in `size_t{n}`), and it is not part of `*=`, `&=` or `&&`?
 bool unary_operator(const TokenCursor& c, size_t b, size_t i);
 
 // Every identifier in (b, e - 1) that sits where a declarator name would:

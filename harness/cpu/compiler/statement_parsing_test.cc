@@ -71,7 +71,8 @@ TEST(StatementParsing, WritesToAName) {
 
 TEST(StatementParsing, UnaryStarsAndAmpersands) {
   // Each `*` and `&`, in order: unary (a dereference or an address) or not.
-  TestSnippet s("*p + a * b - c[1] * 2 + (d) & e + &f + (g && h) + x *= 3; return *q;");
+  TestSnippet s("*p + a * b - c[1] * 2 + (d) & e + &f + (g && h) + x *= 3; return *q; size_t{n} * m; "
+                "if (y) { z(); } *r = 1; else { } *s = 2;");
   const TokenCursor& c = s.cursor();
   std::vector<bool> unary;
   for (size_t i = 0; i < c.size(); ++i) {
@@ -79,7 +80,7 @@ TEST(StatementParsing, UnaryStarsAndAmpersands) {
       unary.push_back(unary_operator(c, 0, i));
     }
   }
-  EXPECT_EQ(unary, (std::vector<bool>{true, false, false, false, true, false, false, true}));
+  EXPECT_EQ(unary, (std::vector<bool>{true, false, false, false, true, false, false, true, false, true, true}));
 }
 
 TEST(StatementParsing, NamesThatMayBeDeclared) {

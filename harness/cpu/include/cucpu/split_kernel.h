@@ -117,18 +117,32 @@ inline void with_block_constants(Loop&& loop, Region&& region, bool flag, Flags.
 // stride through the whole array. Every thread runs its own iterations in
 // its own order, so only the interleaving between threads changes, as with
 // the block-uniform loops the splitter interchanges.
-// W is the type `k < bound` compares in. The rounds compute in it exactly
+// W is the type `k < bound` compares in. The rounds hold a loop exactly
 // only while bound and stride are at most half the range of W and of T;
 // otherwise (a negative or huge bound, a stride below 1) one round runs each
-// thread's whole loop as written.
+// thread's whole loop as written. Offsets count in W's unsigned type: a
+// signed counter may start anywhere down to W's minimum, so an offset may
+// pass W's maximum (`k = threadIdx.x - 2147483000; k < 100; k += 1 << 29`
+// has 5 iterations, its last at offset 2^31), never its unsigned range.
 // With OwnElementsOnly (the race-checking build's storing loops whose start
 // is threadIdx.x plus a uniform value, compiler/added_barriers.h) the rounds
 // also need a 1-D block and a stride of at least its width: then no element
 // `P[k]` is two threads', and the barriers between rounds hide nothing.
 struct OwnElementsOnly {};
 
+template <class W, bool = std::is_integral_v<W>>
+struct RoundOffset {
+  using type = W;  // not an integer: the rounds never run
+};
+template <class W>
+struct RoundOffset<W, true> {
+  using type = std::make_unsigned_t<W>;
+};
+
 template <class T, class W>
 class StridedRounds {
+  using Offset = typename RoundOffset<W>::type;
+
  public:
   StridedRounds(W bound, W stride) : m_bound(bound), m_stride(stride), m_interleave(exact()) {}
   StridedRounds(W bound, W stride, OwnElementsOnly) : StridedRounds(bound, stride) {
@@ -142,27 +156,24 @@ class StridedRounds {
   T start(std::false_type, T first) const { return first; }
   T start(std::true_type, T first) {
     const W value = static_cast<W>(first);
-    m_more |= runs(value, m_offset + m_stride);
-    return runs(value, m_offset) ? static_cast<T>(value + m_offset) : static_cast<T>(m_bound);
+    m_more |= runs(value, m_offset + static_cast<Offset>(m_stride));
+    return runs(value, m_offset) ? static_cast<T>(static_cast<Offset>(value) + m_offset) : static_cast<T>(m_bound);
   }
 
   // Whether another round follows.
   bool next() {
     if (!m_interleave || !m_more) return false;
-    m_offset += m_stride;
+    m_offset += static_cast<Offset>(m_stride);
     m_more = false;
     return true;
   }
 
  private:
   // Does a thread whose counter starts at `first` have an iteration at
-  // `offset` past it, first + offset < bound, without overflow?
-  bool runs(W first, W offset) const {
-    if constexpr (std::is_signed_v<W>) {
-      return first < m_bound - offset;
-    } else {
-      return offset < m_bound && first < m_bound - offset;
-    }
+  // `offset` past it, first + offset < bound? bound - first is below W's
+  // unsigned range (bound is at most half of W's maximum).
+  bool runs(W first, Offset offset) const {
+    return first < m_bound && offset < static_cast<Offset>(static_cast<Offset>(m_bound) - static_cast<Offset>(first));
   }
 
   bool exact() const {
@@ -181,7 +192,8 @@ class StridedRounds {
     }
   }
 
-  W m_bound, m_stride, m_offset{0};
+  W m_bound, m_stride;
+  Offset m_offset{0};
   bool m_interleave;
   bool m_more = false;
 };

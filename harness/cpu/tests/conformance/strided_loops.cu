@@ -2,8 +2,8 @@
 // round one iteration of every thread that has one left): a block-stride
 // sum with a ragged end, a grid-stride loop over int indexes with threads
 // that start past the end, a lane-strided loop under a guard, a loop of
-// stride 1 whose length differs per thread, counters that start negative or
-// past the bound, a strided loop as the single statement of a block-uniform
+// stride 1 whose length differs per thread, counters that start negative
+// (down to near int's minimum) or past the bound, a strided loop as the single statement of a block-uniform
 // loop, one after threads returned, and loops the rounds cannot hold exactly
 // (a bound or stride over half the counter's range, a negative bound), which
 // run each thread's loop whole.
@@ -46,14 +46,18 @@ __global__ void triangle_kernel(const int* in, int* out, int n) {
   out[t] = sum;
 }
 
-// Counters that start below zero, and ones that start at or past the bound.
-__global__ void odd_starts_kernel(const int* in, int* out, int n) {
+// Counters that start below zero, and ones that start at or past the bound;
+// and starts near int's minimum, whose last iterations lie more than
+// INT_MAX past them.
+__global__ void odd_starts_kernel(const int* in, int* out, int n, int far_bound) {
   const int t = threadIdx.x;
-  int below = 0, past = 0;
+  int below = 0, past = 0, far = 0;
   for (int k = t - 40; k < n; k += 64) below += k < 0 ? k : in[k];
   for (int k = t + n; k < n + 16; k += 1) past += k;
-  out[2 * t] = below;
-  out[2 * t + 1] = past;
+  for (int k = t - 2147483000; k < far_bound; k += 1 << 29) far = far * 7 + (k % 1000);
+  out[3 * t] = below;
+  out[3 * t + 1] = past;
+  out[3 * t + 2] = far;
 }
 
 // A strided loop as the single statement of a block-uniform loop.
@@ -141,16 +145,18 @@ int main() {
   }
   {  // negative starts, starts past the bound
     const int n = 300;
-    std::vector<int> in = conformance::pattern(n, 5), want(2 * 64);
+    std::vector<int> in = conformance::pattern(n, 5), want(3 * 64);
     for (int t = 0; t < 64; ++t) {
-      int below = 0, past = 0;
+      int below = 0, past = 0, far = 0;
       for (int k = t - 40; k < n; k += 64) below += k < 0 ? k : in[k];
       for (int k = t + n; k < n + 16; k += 1) past += k;
-      want[2 * t] = below;
-      want[2 * t + 1] = past;
+      for (int k = t - 2147483000; k < (1 << 30) - 1; k += 1 << 29) far = far * 7 + (k % 1000);
+      want[3 * t] = below;
+      want[3 * t + 1] = past;
+      want[3 * t + 2] = far;
     }
     std::vector<int> got = conformance::run_on_device(in, want.size(), [](const int* i, int* o) {
-      odd_starts_kernel<<<1, 64>>>(i, o, 300);
+      odd_starts_kernel<<<1, 64>>>(i, o, 300, (1 << 30) - 1);  // 6 iterations, the last 5 * 2^29 past the start
     });
     conformance::check_equal(got.data(), want.data(), want.size(), "counters starting below zero or past the bound");
   }

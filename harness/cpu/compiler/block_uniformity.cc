@@ -34,6 +34,8 @@ bool BlockUniformity::is_recomputable(size_t b, size_t e, const std::vector<std:
     if (c_.is(i, "[") || c_.is(i, "{")) return false;  // a memory read, or an aggregate
     if (c_.is(i, "*") || c_.is(i, "&")) {              // unary: a dereference or an address
       bool binary = i > b && (c_.identifier(i - 1) || c_.token(i - 1).kind == TokenKind::number || c_.is(i - 1, ")"));
+      // The second `&` of `&&` (the first is binary when the second is).
+      if (c_.is(i, "&") && c_.is(i - 1, "&") && c_.adjacent(i - 1, i)) binary = true;
       if (!binary) return false;
     }
   }

@@ -146,7 +146,9 @@ class PrecheckPlanner {
                   const RegionPlan& plan, const ThreadStorage& storage, const BlockUniformity& uniformity)
       : c_(c), m_body_begin(body_begin), m_body_end(body_end), m_plan(plan), m_storage(storage), m_uniformity(uniformity) {
     for (const std::string& name : parameters) {
-      if (!modified(c, name, body_begin, body_end)) m_parameters.push_back(name);
+      if (!modified(c, name, body_begin, body_end) && declaration_count(c, name, body_begin, body_end) == 0) {
+        m_parameters.push_back(name);
+      }
     }
     // Shared and static variables are uniform names too, but threads write them.
     for (size_t i = body_begin; i < body_end; ++i) {
@@ -168,7 +170,10 @@ class PrecheckPlanner {
     if (!comparisons_joined_by_and(c_, b, e)) return false;
     std::vector<std::string> uniform = m_parameters;
     for (const std::string& name : region.uniform_in_scope) {
-      if (!m_written_uniform.count(name) && !reassigned(name)) uniform.push_back(name);
+      if (!m_written_uniform.count(name) && !reassigned(name) &&
+          declaration_count(c_, name, m_body_begin, m_body_end) == 1) {
+        uniform.push_back(name);
+      }
     }
     if (!m_uniformity.is_recomputable(b, e, uniform)) return false;
     // A test the whole block agrees on needs none (the signed index

@@ -48,6 +48,12 @@ TEST(BoundsPrechecks, ConstantGlobalsAndConstantDivisorsQualify) {
   EXPECT_TRUE(contains(out, "cucpu_misses_0 |= unsigned(!(i / kHalf + 1 < n));"));
 }
 
+// A uniform local (run once per block, between the thread loops) is read as is.
+TEST(BoundsPrechecks, UniformLocalsQualify) {
+  const std::string out = split("  int b = __cucpu_builtin_blockIdx.x * 2;\n  if (i + b < n) out[i] = 0;");
+  EXPECT_TRUE(contains(out, "|= unsigned(!(i + b < n));"));
+}
+
 // What no precheck may cover: a value that memory, a call or a later
 // assignment could make differ between the precheck and the condition, a
 // division the precheck could run by zero, and tests that are not bounds.
@@ -64,6 +70,7 @@ TEST(BoundsPrechecks, ConditionsThatMayChangeOrTrapGetNone) {
            "  if (i == n) out[i] = 0;",                               // not a bound
            "  if (i < n || i > m) out[i] = 0;",                       // not joined by &&
            "  { int i = 3; if (i < n) out[i] = 0; }",                 // a second `i`
+           "  int b = __cucpu_builtin_blockIdx.x * 2; { int b = *in; if (i + b < n) out[i] = 0; }",  // a second `b`
        }) {
     const std::string out =
         split(body, "__device__ int limit(int x);\n__device__ int g_limit = 5;\n");

@@ -145,6 +145,7 @@ class RegionPlanner {
         size_t brace = c_.closing_bracket(s.begin + 1, m_body_end) + 1;
         int header = int(m_plan.regions.size());
         m_plan.regions.push_back({s.begin, brace + 1, top_level, false, m_guard_stack});
+        m_plan.regions.back().uniform_in_scope = uniform;
         for (size_t j = s.begin; j <= brace; ++j) m_plan.region_of[j] = header;
         steps->push_back({PlanStep::Kind::region, header, {}});
       }
@@ -153,6 +154,7 @@ class RegionPlanner {
         in_region = false;
         int own = int(m_plan.regions.size());
         m_plan.regions.push_back({s.begin, s.end, top_level, false, m_guard_stack, strided[k]});
+        m_plan.regions.back().uniform_in_scope = uniform;
         for (size_t j = s.begin; j < s.end; ++j) m_plan.region_of[j] = own;
         steps->push_back({PlanStep::Kind::region, own, {}});
         continue;
@@ -175,6 +177,7 @@ class RegionPlanner {
       if (!in_region) {
         region = int(m_plan.regions.size());
         m_plan.regions.push_back({s.begin, s.end, top_level, false, m_guard_stack});
+        m_plan.regions.back().uniform_in_scope = uniform;
         steps->push_back({PlanStep::Kind::region, region, {}});
         in_region = true;
       }

@@ -32,6 +32,7 @@ struct ThreadRegion {
   bool final;    // the kernel's last region: may hold `return`
   std::vector<int> guards;  // RegionPlan::guards around it, outermost first
   int strided = -1;  // RegionPlan::strided_loops index where the region is such a loop
+  std::vector<std::string> uniform_in_scope;  // the uniform names its statement list sees
 };
 
 // A loop without barriers whose counter starts at a per-thread value and

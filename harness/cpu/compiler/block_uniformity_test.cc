@@ -53,6 +53,9 @@ TEST(BlockUniformity, RecomputablePerThread) {
   EXPECT_TRUE(recomputable({"", "__cucpu_builtin_threadIdx.x * 2 + n"}));
   EXPECT_FALSE(recomputable({"", "a[__cucpu_builtin_threadIdx.x]"}));
   EXPECT_FALSE(recomputable({"", "*p"}));
+  // `&&` is no address, `& &n` is.
+  EXPECT_TRUE(recomputable({"", "__cucpu_builtin_threadIdx.x < n && n > 2"}));
+  EXPECT_FALSE(recomputable({"", "n && & n"}));
   EXPECT_FALSE(recomputable({"", "__shfl_sync(0xffffffff, n, 0)"}));
 }
 

@@ -6,7 +6,10 @@
 namespace cucpu::compiler {
 
 std::string apply_edits(std::string_view source, std::vector<Edit> edits) {
-  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+  // An insertion where a replacement starts goes before it.
+  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
+    return a.begin < b.begin || (a.begin == b.begin && a.begin == a.end && b.begin != b.end);
+  });
   std::string out;
   out.reserve(source.size());
   size_t copied = 0;

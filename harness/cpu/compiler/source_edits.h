@@ -16,7 +16,8 @@ struct Edit {
 };
 
 // The source with `edits` applied (they must not overlap). Edits at one
-// place apply in the order given: insertions there read in that order.
+// place apply in the order given: insertions there read in that order,
+// before a replacement that starts there.
 std::string apply_edits(std::string_view source, std::vector<Edit> edits);
 
 }  // namespace cucpu::compiler

@@ -7,6 +7,7 @@
 #include "barrier_regions.h"
 #include "block_groups.h"
 #include "block_uniformity.h"
+#include "bounds_prechecks.h"
 #include "kernel_functions.h"
 #include "split_eligibility.h"
 #include "thread_loops.h"
@@ -71,7 +72,9 @@ bool split_kernel(const TokenCursor& c, const KernelDefinition& kernel, const st
     if (plan_thread_storage(c, body_begin, body_end, plan, uniformity, final_text, &counter, &storage, reason)) {
       *storage_counter = counter;
       *interchanged_loops = plan.interchanged_loops;
-      *edits = emit_thread_loops(c, kernel.body_open, kernel.body_close, plan, storage, final_text);
+      const std::vector<BoundsPrecheck> prechecks =
+          plan_bounds_prechecks(c, body_begin, body_end, parameters, plan, storage, uniformity, final_text);
+      *edits = emit_thread_loops(c, kernel.body_open, kernel.body_close, plan, storage, prechecks, final_text);
       return true;
     }
     if (last) break;

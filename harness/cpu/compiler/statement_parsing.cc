@@ -92,18 +92,35 @@ bool after_operand(const TokenCursor& c, size_t i) {
 
 }  // namespace
 
+namespace {
+
+// Does identifier i sit where a declarator name would (declared_names)?
+bool at_declarator(const TokenCursor& c, size_t i) {
+  if (!c.identifier(i) || c.member_access(i)) return false;
+  bool after_type = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) ||
+                    ((c.is(i - 1, "*") || c.is(i - 1, "&")) && !after_operand(c, i - 1)) || c.is(i - 1, ">");
+  std::string_view next = c.text(i + 1);
+  bool before_end = next == "=" || next == ";" || next == "," || next == "[" || next == "(" || next == "{" ||
+                    next == ")" || next == ":";
+  return after_type && before_end;
+}
+
+}  // namespace
+
 std::set<std::string> declared_names(const TokenCursor& c, size_t b, size_t e) {
   std::set<std::string> names;
   for (size_t i = b + 1; i + 1 < e; ++i) {
-    if (!c.identifier(i) || c.member_access(i)) continue;
-    bool after_type = (c.identifier(i - 1) && !is_expression_keyword(c.text(i - 1))) ||
-                      ((c.is(i - 1, "*") || c.is(i - 1, "&")) && !after_operand(c, i - 1)) || c.is(i - 1, ">");
-    std::string_view next = c.text(i + 1);
-    bool before_end = next == "=" || next == ";" || next == "," || next == "[" || next == "(" || next == "{" ||
-                      next == ")" || next == ":";
-    if (after_type && before_end) names.insert(c.word(i));
+    if (at_declarator(c, i)) names.insert(c.word(i));
   }
   return names;
+}
+
+size_t declaration_count(const TokenCursor& c, std::string_view name, size_t b, size_t e) {
+  size_t count = 0;
+  for (size_t i = b + 1; i + 1 < e; ++i) {
+    if (c.text(i) == name && at_declarator(c, i)) ++count;
+  }
+  return count;
 }
 
 size_t statement_end(const TokenCursor& c, size_t i, size_t end) {

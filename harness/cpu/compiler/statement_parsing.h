@@ -75,4 +75,7 @@ bool unary_operator(const TokenCursor& c, size_t b, size_t i);
 // possibly declared (never uniform, renamed when inlined).
 std::set<std::string> declared_names(const TokenCursor& c, size_t b, size_t e);
 
+// How many times `name` sits where declared_names finds names in [b, e).
+size_t declaration_count(const TokenCursor& c, std::string_view name, size_t b, size_t e);
+
 }  // namespace cucpu::compiler

@@ -45,7 +45,8 @@ std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLo
 }
 
 std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t close, const RegionPlan& plan,
-                                    const ThreadStorage& storage, const std::function<std::string(size_t)>& final_text) {
+                                    const ThreadStorage& storage, const std::vector<BoundsPrecheck>& prechecks,
+                                    const std::function<std::string(size_t)>& final_text) {
   const std::string loop = "::cucpu::detail::for_each_thread<" + thread_counter_type(c, plan.locals) + ">";
   std::vector<Edit> edits;
   std::string begin = " ::cucpu::detail::split_block_begin();";
@@ -184,7 +185,21 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       constants.push_back({"cucpu_whole_warps", "cucpu_whole_warps"});
       break;
     }
-    std::string opener = code.storage + reset, closer = code.write_backs + " }";
+    // The bounds precheck (bounds_prechecks.h): a thread loop over the
+    // region's threads, before it, and a block constant of the region.
+    std::string precheck;
+    for (const BoundsPrecheck& check : prechecks) {
+      if (check.region != int(r)) continue;
+      std::string check_skips;
+      if (after_exits) check_skips += "if (cucpu_any_exited && cucpu_exited_at[cucpu_t]) return; ";
+      for (int g : region.guards) {
+        if (!plan.guards[size_t(g)].listed) check_skips += "if (!cucpu_guard_" + std::to_string(g) + "_at[cucpu_t]) return; ";
+      }
+      precheck = "unsigned " + check.misses + " = 0; " + region_loop + "[&]([[maybe_unused]] ::std::size_t cucpu_t) { " +
+                 check_skips + check.body + "}); const bool " + check.flag + " = " + check.misses + " == 0; ";
+      constants.push_back({check.flag, check.flag});
+    }
+    std::string opener = code.storage + reset + precheck, closer = code.write_backs + " }";
     std::string parameters;
     for (const auto& [parameter, value] : constants) parameters += "[[maybe_unused]] auto " + parameter + ", ";
     parameters += "[[maybe_unused]] ::std::size_t cucpu_t";
@@ -210,8 +225,11 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
   for (const auto& [begin, end] : plan.barriers) blank_tokens(c, begin, end, &edits);
   edits.push_back({c.token(close).begin, c.token(close).begin, "::cucpu::detail::split_block_end(); "});
   // Stable: edits at one place keep the order pushed (a closer before the
-  // kernel's end call).
+  // kernel's end call; a region's opener before a condition's rewrite).
   for (const Edit& edit : storage.edits) edits.push_back(edit);
+  for (const BoundsPrecheck& check : prechecks) {
+    for (const Edit& edit : check.edits) edits.push_back(edit);
+  }
   std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
   return edits;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "barrier_regions.h"
+#include "bounds_prechecks.h"
 #include "source_edits.h"
 #include "thread_storage.h"
 #include "token_cursor.h"
@@ -29,7 +30,10 @@ std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLo
 // The edits that turn the kernel body between braces `open` and `close`
 // into its thread loops. `final_text(i)`: what token i reads as after
 // rewriting (for expressions copied out of a strided loop's header).
+// `prechecks`: the regions' bounds prechecks (bounds_prechecks.h), each a
+// thread loop before its region and a block constant of the region.
 std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t close, const RegionPlan& plan,
-                                    const ThreadStorage& storage, const std::function<std::string(size_t)>& final_text);
+                                    const ThreadStorage& storage, const std::vector<BoundsPrecheck>& prechecks,
+                                    const std::function<std::string(size_t)>& final_text);
 
 }  // namespace cucpu::compiler

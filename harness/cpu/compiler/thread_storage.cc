@@ -23,19 +23,16 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
                          BlockUniformity& uniformity, const std::function<std::string(size_t)>& final_text,
                          int* storage_counter, ThreadStorage* out, std::string* reason) {
   out->regions.assign(plan.regions.size(), RegionCode{});
+  out->recomputed.clear();
   auto spell = [&](size_t b, size_t e) { return c.spell(b, e, final_text); };
   // Recomputed locals: their declaration and the recomputed locals their
   // initialisers read, which a region must recompute first
   // (`int row = ...; int r = min(row, n - 1);` in a region that reads r alone).
-  struct Recomputed {
-    std::string declaration;
-    std::vector<std::string> reads;
-  };
-  std::map<std::string, Recomputed> recomputed_locals;
+  std::map<std::string, RecomputedLocal>& recomputed_locals = out->recomputed;
   std::vector<std::set<std::string>> bound(plan.regions.size());
   std::function<void(int, const std::string&)> bind_recomputed = [&](int region, const std::string& name) {
     if (!bound[size_t(region)].insert(name).second) return;
-    const Recomputed& local = recomputed_locals.at(name);
+    const RecomputedLocal& local = recomputed_locals.at(name);
     for (const std::string& read : local.reads) bind_recomputed(region, read);
     out->regions[size_t(region)].bindings += local.declaration;
   };
@@ -47,7 +44,9 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
   };
   auto remember_recomputed = [&](const Declarator& v, const std::string& type) {
     std::string name = c.word(v.name);
-    Recomputed& local = recomputed_locals[name];
+    RecomputedLocal& local = recomputed_locals[name];
+    local.init_begin = v.init_begin;
+    local.init_end = v.init_end;
     local.declaration = type + " " + name + " = " + spell(v.init_begin, v.init_end) + "; ";
     for (size_t i = v.init_begin; i < v.init_end; ++i) {
       if (c.identifier(i) && !c.member_access(i) && c.word(i) != name && recomputed_locals.count(c.word(i))) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,9 +28,18 @@ struct RegionCode {
   std::string write_backs;  // the copies stored back, at its end
 };
 
+// A local each region recomputes instead of storing: its declaration as
+// code (`unsigned i = ...; `) and the other recomputed locals it reads.
+struct RecomputedLocal {
+  std::string declaration;
+  std::vector<std::string> reads;
+  size_t init_begin, init_end;  // its initialiser's tokens
+};
+
 struct ThreadStorage {
   std::vector<RegionCode> regions;  // parallel to RegionPlan::regions
   std::vector<Edit> edits;
+  std::map<std::string, RecomputedLocal> recomputed;  // by name
 };
 
 // `final_text(i)`: what token i reads as after rewriting (for code copied

@@ -11,16 +11,15 @@
 //
 // A condition qualifies when it is not an `if` around a `return`, `break`
 // or `continue` (a thread's exit, which whole blocks rarely take) and is
-// comparisons (`<`, `<=`, `>`, `>=`,
-// joined by `&&`), not the same for the whole block, that each thread
-// evaluates to the same value anywhere in the region: arithmetic on threadIdx, blockIdx, blockDim and gridDim,
+// comparisons (`<`, `<=`, `>`, `>=`, joined by `&&`), not the same for the
+// whole block, that each thread evaluates to the same value anywhere in the
+// region: arithmetic on threadIdx, blockIdx, blockDim and gridDim,
 // parameters and uniform locals the kernel never writes (after their
 // declaration), `const` or `constexpr` globals, and the region's recomputed
-// locals
-// (thread_storage.h; declared once in the kernel, the condition in their
-// scope); no element read, dereference, call other than a cast, assignment,
-// or `/` and `%` by anything but a nonzero number or a constant (the
-// precheck evaluates the condition in threads that may not reach it).
+// locals (thread_storage.h; declared once in the kernel, the condition in
+// their scope); no element read, dereference, call other than a cast,
+// assignment, or `/` and `%` by anything but a nonzero number or a constant
+// (the precheck evaluates the condition in threads that may not reach it).
 #pragma once
 
 #include <string>

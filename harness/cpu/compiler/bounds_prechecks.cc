@@ -211,6 +211,27 @@ class PrecheckPlanner {
         if (read.insert(from).second) pending.push_back(from);
       }
     }
+    // A test on the thread index and constants alone (`lane < kWarps`)
+    // comes out the same in every block: where one block fails it, all do,
+    // and its precheck only costs a loop.
+    auto reads_launch_value = [&](size_t from, size_t to) {
+      for (size_t i = from; i < to; ++i) {
+        if (!c_.identifier(i)) continue;
+        std::string_view word = c_.text(i);
+        if (word == "__cucpu_builtin_blockIdx" || word == "__cucpu_builtin_blockDim" ||
+            word == "__cucpu_builtin_gridDim" || word == "block_idx" || word == "block_dim" || word == "grid_dim") {
+          return true;
+        }
+        if (!c_.member_access(i) && std::find(uniform.begin(), uniform.end(), c_.word(i)) != uniform.end()) return true;
+      }
+      return false;
+    };
+    bool varies = reads_launch_value(b, e);
+    for (const std::string& name : read) {
+      const RecomputedLocal& local = m_storage.recomputed.at(name);
+      varies = varies || reads_launch_value(local.init_begin, local.init_end);
+    }
+    if (!varies) return false;
     locals->insert(read.begin(), read.end());
     return true;
   }

@@ -79,6 +79,16 @@ TEST(BoundsPrechecks, ConditionsThatMayChangeOrTrapGetNone) {
   }
 }
 
+// A test on the thread index and constants alone is the same in every block
+// (a lane test under `if (warp == 0)`): no precheck, which would only cost.
+TEST(BoundsPrechecks, ThreadIndexTestsAgainstConstantsGetNone) {
+  const std::string out = split("  unsigned lane = __cucpu_builtin_threadIdx.x % 32;\n"
+                                "  float v = lane < kWarps ? in[lane] : 0.0f;\n  out[i] = v;",
+                                "constexpr unsigned kWarps = 8;\n");
+  EXPECT_TRUE(contains(out, "for_each_thread")) << out;
+  EXPECT_FALSE(contains(out, "cucpu_in_bounds")) << out;
+}
+
 // A shared variable is the same name for the whole block, but threads write
 // it: a bound read from one gets no precheck.
 TEST(BoundsPrechecks, SharedBoundGetsNone) {

@@ -457,10 +457,6 @@ class RegionPlanner {
   // `?:` outside brackets)? Then threads of a 1-D block start at
   // consecutive values.
   bool thread_x_plus_uniform(size_t b, size_t e, const std::vector<std::string>& uniform) const {
-    auto thread_x = [&](size_t i) {
-      return (c_.is(i, "threadIdx") || c_.is(i, "__cucpu_builtin_threadIdx")) && c_.is(i + 1, ".") &&
-             c_.is(i + 2, "x");
-    };
     auto plus = [&](size_t i) {
       return c_.is(i, "+") && !c_.is(i + 1, "+") && !c_.is(i + 1, "=") && !c_.is(i - 1, "+");
     };
@@ -475,9 +471,9 @@ class RegionPlanner {
       }
       return from < to && tighter_than_less(from, to) && m_uniformity.is_uniform(from, to, uniform);
     };
-    if (e == b + 3) return thread_x(b);
-    if (e > b + 4 && thread_x(b) && plus(b + 3)) return additive_operand(b + 4, e);
-    if (e > b + 4 && thread_x(e - 3) && plus(e - 4)) return additive_operand(b, e - 4);
+    if (e == b + 3) return is_thread_index_x(c_, b);
+    if (e > b + 4 && is_thread_index_x(c_, b) && plus(b + 3)) return additive_operand(b + 4, e);
+    if (e > b + 4 && is_thread_index_x(c_, e - 3) && plus(e - 4)) return additive_operand(b, e - 4);
     return false;
   }
 

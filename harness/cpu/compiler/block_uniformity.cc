@@ -22,6 +22,10 @@ const std::set<std::string_view> kUniformBuiltins = {"__cucpu_builtin_blockIdx",
 
 }  // namespace
 
+bool is_launch_builtin(std::string_view word) {
+  return kUniformBuiltins.count(word) != 0 || kUniformContextFields.count(word) != 0;
+}
+
 BlockUniformity::BlockUniformity(const TokenCursor& c, size_t body_begin, size_t body_end)
     : c_(c),
       m_body_begin(body_begin),

@@ -10,11 +10,16 @@
 
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "token_cursor.h"
 
 namespace cucpu::compiler {
+
+// Is `word` one of blockIdx/blockDim/gridDim, as the prelude's marker or
+// as the runtime context's field it expands to?
+bool is_launch_builtin(std::string_view word);
 
 class BlockUniformity {
  public:

@@ -217,11 +217,7 @@ class PrecheckPlanner {
     auto reads_launch_value = [&](size_t from, size_t to) {
       for (size_t i = from; i < to; ++i) {
         if (!c_.identifier(i)) continue;
-        std::string_view word = c_.text(i);
-        if (word == "__cucpu_builtin_blockIdx" || word == "__cucpu_builtin_blockDim" ||
-            word == "__cucpu_builtin_gridDim" || word == "block_idx" || word == "block_dim" || word == "grid_dim") {
-          return true;
-        }
+        if (is_launch_builtin(c_.text(i))) return true;
         if (!c_.member_access(i) && std::find(uniform.begin(), uniform.end(), c_.word(i)) != uniform.end()) return true;
       }
       return false;

@@ -39,6 +39,10 @@ bool is_expression_keyword(std::string_view word) {
   return kWords.count(word) != 0;
 }
 
+bool is_thread_index_x(const TokenCursor& c, size_t i) {
+  return (c.is(i, "threadIdx") || c.is(i, "__cucpu_builtin_threadIdx")) && c.is(i + 1, ".") && c.is(i + 2, "x");
+}
+
 bool unary_operator(const TokenCursor& c, size_t b, size_t i) {
   if (c.is(i + 1, "=") && c.adjacent(i, i + 1)) return false;
   if (c.is(i, "&") && ((c.is(i + 1, "&") && c.adjacent(i, i + 1)) || (i > b && c.is(i - 1, "&") && c.adjacent(i - 1, i)))) {

@@ -63,6 +63,9 @@ bool stray_jump(const TokenCursor& c, size_t b, size_t e);
 // Keywords that can precede an identifier without declaring it.
 bool is_expression_keyword(std::string_view word);
 
+// Is `threadIdx.x` (or its prelude marker's form) at tokens i, i+1, i+2?
+bool is_thread_index_x(const TokenCursor& c, size_t i);
+
 // Is the `*` or `&` at i, in an expression that starts at b, a dereference
 // or an address: no operand ends right before it (a name other than a
 // keyword such as `return`, a number, `)`, `]`, or a braced value's `}`

@@ -20,10 +20,6 @@ std::string_view counter_for_type(const TokenCursor& c, const Declaration& d) {
   return is_signed ? "int" : "unsigned";
 }
 
-bool is_thread_index_x(const TokenCursor& c, size_t i) {
-  return (c.is(i, "threadIdx") || c.is(i, "__cucpu_builtin_threadIdx")) && c.is(i + 1, ".") && c.is(i + 2, "x");
-}
-
 }  // namespace
 
 std::string thread_counter_type(const TokenCursor& c, const std::vector<RegionLocal>& locals) {

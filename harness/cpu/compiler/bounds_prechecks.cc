@@ -236,13 +236,7 @@ class PrecheckPlanner {
   std::string declarations(const std::set<std::string>& locals) const {
     std::string out;
     std::set<std::string> done;
-    std::function<void(const std::string&)> declare = [&](const std::string& name) {
-      if (!done.insert(name).second) return;
-      const RecomputedLocal& local = m_storage.recomputed.at(name);
-      for (const std::string& from : local.reads) declare(from);
-      out += local.declaration;
-    };
-    for (const std::string& name : locals) declare(name);
+    for (const std::string& name : locals) declare_recomputed(m_storage.recomputed, name, &done, &out);
     return out;
   }
 

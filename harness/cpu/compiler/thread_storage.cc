@@ -15,6 +15,14 @@ void blank_tokens(const TokenCursor& c, size_t b, size_t e, std::vector<Edit>* i
   }
 }
 
+void declare_recomputed(const std::map<std::string, RecomputedLocal>& recomputed, const std::string& name,
+                        std::set<std::string>* declared, std::string* code) {
+  if (!declared->insert(name).second) return;
+  const RecomputedLocal& local = recomputed.at(name);
+  for (const std::string& read : local.reads) declare_recomputed(recomputed, read, declared, code);
+  *code += local.declaration;
+}
+
 std::string per_thread_array(const std::string& type, const std::string& name) {
   return "static thread_local " + type + " " + name + "[1024]; auto* const " + name + "_at = " + name + "; ";
 }
@@ -30,11 +38,8 @@ bool plan_thread_storage(const TokenCursor& c, size_t body_begin, size_t body_en
   // (`int row = ...; int r = min(row, n - 1);` in a region that reads r alone).
   std::map<std::string, RecomputedLocal>& recomputed_locals = out->recomputed;
   std::vector<std::set<std::string>> bound(plan.regions.size());
-  std::function<void(int, const std::string&)> bind_recomputed = [&](int region, const std::string& name) {
-    if (!bound[size_t(region)].insert(name).second) return;
-    const RecomputedLocal& local = recomputed_locals.at(name);
-    for (const std::string& read : local.reads) bind_recomputed(region, read);
-    out->regions[size_t(region)].bindings += local.declaration;
+  auto bind_recomputed = [&](int region, const std::string& name) {
+    declare_recomputed(recomputed_locals, name, &bound[size_t(region)], &out->regions[size_t(region)].bindings);
   };
   // Recompute: arithmetic on threadIdx, uniform values and earlier such locals.
   auto recomputable = [&](const Declaration& d, const Declarator& v, const RegionLocal& local) {

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,12 @@ struct RecomputedLocal {
   std::vector<std::string> reads;
   size_t init_begin, init_end;  // its initialiser's tokens
 };
+
+// Appends to `code` the declaration of the recomputed local `name`, after
+// those of the recomputed locals it reads, skipping names in `declared`
+// (and adding those it declares).
+void declare_recomputed(const std::map<std::string, RecomputedLocal>& recomputed, const std::string& name,
+                        std::set<std::string>* declared, std::string* code);
 
 struct ThreadStorage {
   std::vector<RegionCode> regions;  // parallel to RegionPlan::regions

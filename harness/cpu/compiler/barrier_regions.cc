@@ -39,7 +39,19 @@ class RegionPlanner {
         m_plan(*plan) {}
 
   bool run(const std::vector<std::string>& parameters) {
+    m_parameters = parameters;
     collect_level_statements(m_body_begin, m_body_end);
+    collect_declarations(m_body_begin, m_body_end);
+    m_body_names = declared_names(c_, m_body_begin, m_body_end);
+    for (const Declaration& d : m_declarations) {
+      for (const Declarator& v : d.declarators) m_body_names.insert(c_.word(v.name));
+    }
+    for (const std::string& name : parameters) {
+      if (!modified(c_, name, m_body_begin, m_body_end) && !address_taken(c_, name, m_body_begin, m_body_end) &&
+          declaration_count(c_, name, m_body_begin, m_body_end) == 0) {
+        m_unwritten_parameters.push_back(name);
+      }
+    }
     if (!process_list(m_body_begin, m_body_end, parameters, true, &m_plan.steps)) return false;
     if (!check_returns()) return false;
     std::sort(m_plan.locals.begin(), m_plan.locals.end(), [](const RegionLocal& a, const RegionLocal& b) {
@@ -132,6 +144,9 @@ class RegionPlanner {
       } else if ((m_interchange_loops || m_strided_loops) && guard_around_loops(s.begin, s.end, uniform)) {
         if (!guarded_block(s.begin, s.end, uniform, &step)) return false;
         s.kind = StatementKind::guard;
+      } else if (m_interchange_loops && sparse_guard(s.begin, s.end, uniform)) {
+        if (!guarded_block(s.begin, s.end, uniform, &step, true)) return false;
+        s.kind = StatementKind::guard;
       }
     }
     // Regions: runs of thread statements.
@@ -142,7 +157,7 @@ class RegionPlanner {
       if (s.kind == StatementKind::guard) {
         // Its header `if (condition) {` is a region of its own, which sets
         // the guard's flag per thread.
-        size_t brace = c_.closing_bracket(s.begin + 1, m_body_end) + 1;
+        size_t brace = m_plan.guards[size_t(nested[k].guard)].open_brace;
         int header = int(m_plan.regions.size());
         m_plan.regions.push_back({s.begin, brace + 1, top_level, false, m_guard_stack});
         m_plan.regions.back().uniform_in_scope = uniform;
@@ -589,14 +604,259 @@ class RegionPlanner {
 
   bool guarded_block(size_t b, size_t e, const std::vector<std::string>& uniform, PlanStep* step,
                      bool listed = false) {
-    size_t brace = c_.closing_bracket(b + 1, m_body_end) + 1;
-    m_plan.guards.push_back({b, brace, e - 1, listed});
+    size_t close = c_.closing_bracket(b + 1, m_body_end);
+    Guard guard{b, close + 1, e - 1, listed};
+    guard.braced = c_.is(close + 1, "{");
+    if (!guard.braced) guard.open_brace = close;
+    guard.launch_invariant = listed && enclosing_guards_launch_invariant() &&
+                             m_uniformity.is_launch_invariant(b + 2, close, invariant_names(b));
+    m_plan.guards.push_back(guard);
     step->kind = PlanStep::Kind::block;
     step->guard = int(m_plan.guards.size()) - 1;
     m_guard_stack.push_back(step->guard);
-    bool planned = process_list(brace + 1, e - 1, uniform, false, &step->body);
+    bool planned = guard.braced ? process_list(close + 2, e - 1, uniform, false, &step->body)
+                                : process_list(close + 1, e, uniform, false, &step->body);
     m_guard_stack.pop_back();
     return planned;
+  }
+
+  bool enclosing_guards_launch_invariant() const {
+    for (int g : m_guard_stack) {
+      if (!m_plan.guards[size_t(g)].launch_invariant) return false;
+    }
+    return true;
+  }
+
+  // `if (condition) statement` (no else), a thread statement, as a sparse
+  // guard (plan_barrier_regions): the condition an equality or negation
+  // (few_threads_pass), launch-invariant, and not the same for the whole
+  // block; the guards around it launch-invariant too (else its list would
+  // be made per block, a pass over all threads); the statement never
+  // leaves it (return, break, continue, goto) or holds a case label.
+  bool sparse_guard(size_t b, size_t e, const std::vector<std::string>& uniform) {
+    if (!c_.is(b, "if") || !c_.is(b + 1, "(")) return false;
+    size_t close = c_.closing_bracket(b + 1, e);
+    if (close + 1 >= e || statement_end(c_, close + 1, e) != e) return false;  // an else follows
+    for (size_t j = b + 2; j < close; ++j) {
+      if (c_.is(j, "{")) return false;  // a lambda or braced value in the condition
+    }
+    for (size_t j = close + 1; j < e; ++j) {
+      if (c_.is(j, "return") || c_.is(j, "break") || c_.is(j, "continue") || c_.is(j, "goto") || c_.is(j, "case") ||
+          c_.is(j, "default")) {
+        return false;
+      }
+    }
+    if (!enclosing_guards_launch_invariant() || !few_threads_pass(b + 2, close)) return false;
+    if (m_uniformity.is_uniform(b + 2, close, uniform)) return false;
+    if (!m_uniformity.is_launch_invariant(b + 2, close, invariant_names(b))) return false;
+    return locals_can_cross(close + 1, e, uniform) && hides_no_race(b, e);
+  }
+
+  // Do the locals that the statement [b, e) reads from outside it reach it
+  // from another region? Declared plain (thread_storage.h) or uniform.
+  bool locals_can_cross(size_t b, size_t e, const std::vector<std::string>& uniform) const {
+    const std::set<std::string> own = declared_names(c_, b, e);
+    for (size_t i = b; i < e; ++i) {
+      if (!c_.identifier(i) || c_.member_access(i)) continue;
+      const std::string name = c_.word(i);
+      if (own.count(name) || !m_body_names.count(name)) continue;
+      if (std::find(uniform.begin(), uniform.end(), name) != uniform.end()) continue;
+      const Declaration* d = declaration_of(name);
+      if (d == nullptr || !d->plain) return false;
+    }
+    return true;
+  }
+
+  // Would running the statement [b, e) apart from the code around it (as
+  // if barriers stood before and after it) hide a race the shuffled order
+  // shows (a missing __syncwarp() between `if (lane == 0) s[warp] = v;`
+  // and a read of s[warp])? Not where nothing else between the barriers
+  // around it names the memory it names: its shared variables, parameters,
+  // globals and pointer or array locals. Inside a loop, that is all of the
+  // outermost loop (its iterations follow each other without a barrier)
+  // and the code between it and the barriers around it.
+  bool hides_no_race(size_t b, size_t e) const {
+    std::set<std::string> memory;
+    const std::set<std::string> own = declared_names(c_, b, e);
+    for (size_t i = b; i < e; ++i) {
+      if (!c_.identifier(i) || c_.member_access(i) || c_.is(i + 1, "(") || is_expression_keyword(c_.text(i))) continue;
+      const std::string name = c_.word(i);
+      if (own.count(name)) continue;
+      if (!m_body_names.count(name) && std::find(m_parameters.begin(), m_parameters.end(), name) == m_parameters.end()) {
+        // A global array, or a global the statement assigns (not a type
+        // or a constant).
+        if (c_.is(i + 1, "[") || modifies_at(c_, i, e)) memory.insert(name);
+        continue;
+      }
+      const Declaration* d = declaration_of(name);
+      bool private_scalar = d != nullptr && d->plain;
+      if (private_scalar) {
+        for (size_t j = d->type_begin; j < d->type_end; ++j) private_scalar = private_scalar && !c_.is(j, "*") && !c_.is(j, "&");
+        for (const Declarator& v : d->declarators) {
+          if (c_.word(v.name) == name) private_scalar = private_scalar && v.suffix_begin == v.suffix_end;
+        }
+      }
+      if (!private_scalar) memory.insert(name);
+    }
+    size_t first = b, last = e;
+    for (size_t j = b; j-- > m_body_begin;) {
+      if (!c_.is(j, "{")) continue;
+      size_t close = c_.closing_bracket(j, m_body_end);
+      if (close < b) continue;  // a block that ended before
+      if (loop_body(j)) first = std::min(first, loop_start(j)), last = std::max(last, close + 1);
+    }
+    while (first > m_body_begin && !barrier_token(first - 1)) --first;
+    while (last < m_body_end && !barrier_token(last)) ++last;
+    for (size_t i = first; i < last; ++i) {
+      if (i == b) i = e;
+      if (i >= last || !c_.identifier(i) || c_.member_access(i) || !memory.count(c_.word(i))) continue;
+      if (declared_names(c_, i - 1, i + 2).empty()) return false;  // not its declaration
+    }
+    return true;
+  }
+
+  bool barrier_token(size_t i) const {
+    return c_.is(i, "__syncthreads") || c_.is(i, kWarpBarrier) || m_groups.barriers.count(i);
+  }
+
+  // Is the `{` at `brace` a `for`, `while` or `do` body?
+  bool loop_body(size_t brace) const { return loop_start(brace) != brace; }
+
+  // The loop keyword before the body `{` at `brace`, or `brace` itself.
+  size_t loop_start(size_t brace) const {
+    if (brace > m_body_begin && c_.is(brace - 1, "do")) return brace - 1;
+    if (brace == 0 || !c_.is(brace - 1, ")")) return brace;
+    long open = c_.opening_bracket(brace - 1);
+    if (open <= 0) return brace;
+    size_t keyword = size_t(open) - 1;
+    return c_.is(keyword, "for") || c_.is(keyword, "while") ? keyword : brace;
+  }
+
+  // The declaration collect_declarations found for `name`, if it is the only one.
+  const Declaration* declaration_of(const std::string& name) const {
+    const Declaration* found = nullptr;
+    for (const Declaration& d : m_declarations) {
+      for (const Declarator& v : d.declarators) {
+        if (c_.word(v.name) != name) continue;
+        if (found != nullptr) return nullptr;
+        found = &d;
+      }
+    }
+    return found;
+  }
+
+  // Is [b, e) tests joined by `&&` (no `||` or `?` outside brackets), one
+  // an equality (`lane == 0`) or the negation of a name (`!tid`,
+  // `!threadIdx.x`), which few threads pass?
+  bool few_threads_pass(size_t b, size_t e) const {
+    while (c_.is(b, "(") && c_.closing_bracket(b, e) == e - 1) ++b, --e;
+    bool part_start = true, few = false;
+    for (size_t i = b; i < e; ++i) {
+      if (c_.directive(i)) continue;
+      if (c_.is(i, "(") || c_.is(i, "[")) {
+        i = c_.closing_bracket(i, e);
+        part_start = false;
+        continue;
+      }
+      bool doubled = i + 1 < e && c_.adjacent(i, i + 1) && c_.is(i + 1, c_.text(i));
+      if (c_.is(i, "&") && doubled) {
+        part_start = true;
+        ++i;
+        continue;
+      }
+      if ((c_.is(i, "|") && doubled) || c_.is(i, "?")) return false;
+      bool after_operator = i > b && c_.adjacent(i - 1, i) &&
+                            (c_.is(i - 1, "<") || c_.is(i - 1, ">") || c_.is(i - 1, "!") || c_.is(i - 1, "="));
+      if (c_.is(i, "=") && doubled && !after_operator) {
+        few = true;
+        ++i;
+      } else if (part_start && c_.is(i, "!") && !c_.is(i + 1, "=") && c_.identifier(i + 1)) {
+        size_t end = i + 2;
+        while (end + 1 < e && c_.is(end, ".") && c_.identifier(end + 1)) end += 2;
+        if (end == e || (c_.is(end, "&") && c_.is(end + 1, "&"))) few = true;
+      }
+      part_start = false;
+    }
+    return few;
+  }
+
+  // Every declaration statement of the body, in nested blocks and
+  // statements' bodies too (not in `for` headers).
+  void collect_declarations(size_t b, size_t e) {
+    for (size_t i = b; i < e;) {
+      size_t end = statement_end(c_, i, e);
+      if (end <= i) return;
+      size_t first = i;
+      while (first < end && c_.directive(first)) ++first;
+      Declaration d{};
+      if (c_.is(first, "{")) {
+        collect_declarations(first + 1, end - 1);
+      } else if ((c_.is(first, "if") || c_.is(first, "for") || c_.is(first, "while") || c_.is(first, "switch")) &&
+                 c_.is(first + 1, "(")) {
+        size_t body = c_.closing_bracket(first + 1, end) + 1;
+        size_t body_end = statement_end(c_, body, end);
+        collect_declarations(body, body_end);
+        if (c_.is(body_end, "else")) collect_declarations(body_end + 1, end);
+      } else if (c_.is(first, "do")) {
+        collect_declarations(first + 1, statement_end(c_, first + 1, end));
+      } else if (parse_declaration(c_, i, end, &d)) {
+        m_declarations.push_back(d);
+      }
+      i = end;
+    }
+  }
+
+  // The names whose value in a thread is the same in every block of the
+  // launch where `at` is: parameters the kernel never writes, and locals
+  // declared once, before `at` and in scope there, never written after,
+  // whose initialisers read only such names, the thread index, blockDim,
+  // gridDim and constants (BlockUniformity::is_launch_invariant).
+  std::vector<std::string> invariant_names(size_t at) const {
+    std::vector<std::string> names = m_unwritten_parameters;
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const Declaration& d : m_declarations) {
+        if (d.statement_end > at || !in_scope_at(d.statement_begin, at)) continue;
+        for (const Declarator& v : d.declarators) {
+          std::string name = c_.word(v.name);
+          if (!v.has_initializer || !c_.is(v.name + 1, "=") ||
+              std::find(names.begin(), names.end(), name) != names.end()) {
+            continue;
+          }
+          if (!declared_once(name, v.name) || modified(c_, name, d.statement_end, m_body_end) ||
+              address_taken(c_, name, m_body_begin, m_body_end) ||
+              !m_uniformity.is_launch_invariant(v.init_begin, v.init_end, names)) {
+            continue;
+          }
+          names.push_back(name);
+          grew = true;
+        }
+      }
+    }
+    return names;
+  }
+
+  // Is the declarator `name` at token `at` the body's only declaration of
+  // it? (declaration_count sees declarators after the first of a
+  // statement's, `warp` in `unsigned lane = t % 32, warp = t / 32;`, only
+  // in the statements collect_declarations parsed.)
+  bool declared_once(const std::string& name, size_t at) const {
+    size_t declarators = 0;
+    for (const Declaration& d : m_declarations) {
+      for (const Declarator& v : d.declarators) declarators += c_.word(v.name) == name;
+    }
+    const size_t seen_by_count = c_.is(at - 1, ",") ? 0 : 1;
+    return declarators == 1 && declaration_count(c_, name, m_body_begin, m_body_end) == seen_by_count;
+  }
+
+  // Is the statement at `declared` in a block that still holds `at`?
+  bool in_scope_at(size_t declared, size_t at) const {
+    int depth = 0;
+    for (size_t j = declared; j-- > m_body_begin;) {
+      if (c_.is(j, "}")) ++depth;
+      if (c_.is(j, "{") && depth-- == 0) return at < c_.closing_bracket(j, m_body_end);
+    }
+    return at < m_body_end;
   }
 
   // Plans the body of the interchangeable loop that ends before e.
@@ -723,6 +983,10 @@ class RegionPlanner {
   std::set<size_t> m_uniform_assignments;       // first tokens of uniform assignment statements
   int m_final_region = -1;
   std::vector<int> m_guard_stack;  // the guards around the list being planned, outermost first
+  std::vector<Declaration> m_declarations;  // collect_declarations
+  std::set<std::string> m_body_names;       // every name the body may declare
+  std::vector<std::string> m_parameters;
+  std::vector<std::string> m_unwritten_parameters;
   std::string m_reason;
 };
 

@@ -63,8 +63,10 @@ struct StridedLoop {
   bool rounds_need_own_elements = false;
 };
 
-// `if (condition) { body }` around interchanged loops or warp collectives:
-// the header's tokens `if` and `{` and the body's closing brace.
+// `if (condition) { body }` around interchanged loops or warp collectives,
+// or `if (condition) statement` that few threads enter (a sparse guard):
+// the header's tokens `if` and `{` and the body's closing brace; without
+// braces, the header's `)` and the statement's last token.
 struct Guard {
   size_t if_token;
   size_t open_brace;
@@ -79,6 +81,12 @@ struct Guard {
   // race-checking build, split_barriers.h): its lowered collectives'
   // barriers then order only threads of one warp, as on a GPU.
   bool per_warp = false;
+  // The list is the same in every block of the launch: the condition is
+  // (BlockUniformity::is_launch_invariant) and so are the guards around
+  // it. It is made once per launch and worker (split_kernel.h,
+  // LaunchGuardList).
+  bool launch_invariant = false;
+  bool braced = true;
 };
 
 // A local declared at the top level of a thread statement.
@@ -141,7 +149,12 @@ struct RegionPlan {
 // and whose body never leaves it early becomes a loop of the block, its body
 // a region (the thread loop moves inside it), as if a barrier ended each
 // iteration; recursively, so the innermost such loop holds the thread loop.
-// Likewise an `if` without else around such loops becomes a guard.
+// Likewise an `if` without else around such loops becomes a guard. So does
+// `if (c) statement` (no else) that few threads enter, the same ones in
+// every block: `c` an equality or negation (`lane == 0`, `!tid`) of
+// launch-invariant values, and the statement does not leave (a sparse
+// guard): the code around it then runs as loops over all threads, which
+// vectorise, and it as a loop over its few threads.
 // `strided_loops`: a strided loop (StridedLoop) at a barrier level becomes
 // a region of its own that runs in rounds (and an `if` around one a guard).
 // `strided_in_threads`: the `for` tokens of strided loops to leave in the

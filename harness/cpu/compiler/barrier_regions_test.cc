@@ -189,6 +189,69 @@ TEST(BarrierRegions, GuardsAroundInterchangedLoops) {
   }
 }
 
+// `if (c) statement` that few threads enter, the same threads in every
+// block, is a listed guard of its own; so the code around it is regions
+// without it.
+TEST(BarrierRegions, SparseGuardsAroundStatementsFewThreadsEnter) {
+  const std::string locals =
+      "__cucpu_shared__ float sums[8];"
+      "unsigned tid = __cucpu_builtin_threadIdx.x;"
+      "unsigned lane = tid % 32, warp = tid / 32;"
+      "float v = in[tid];";
+  Planned p = plan(locals +
+                       "if (lane == 0) sums[warp] = v;"
+                       "__syncthreads();"
+                       "if (warp == 0) { v = sums[lane % 8]; __cucpu_warp_barrier(); if (!lane) out[0] = v; }",
+                   {"in", "out"});
+  ASSERT_TRUE(p.split) << p.reason;
+  // `lane == 0`, `warp == 0` (around a collective), `!lane` inside it.
+  ASSERT_EQ(p.plan.guards.size(), 3u);
+  for (const Guard& guard : p.plan.guards) {
+    EXPECT_TRUE(guard.listed);
+    EXPECT_TRUE(guard.launch_invariant);
+  }
+  EXPECT_FALSE(p.plan.guards[0].braced);
+  EXPECT_TRUE(p.plan.guards[1].braced);
+  EXPECT_FALSE(p.plan.guards[2].braced);
+  // The `!lane` statement's region runs under both lists.
+  int under_both = 0;
+  for (const ThreadRegion& region : p.plan.regions) under_both += region.guards == std::vector<int>{1, 2};
+  EXPECT_EQ(under_both, 1);
+
+  // Not sparse guards: many threads pass, the condition differs between
+  // blocks or reads memory, a local written twice, an else, a statement
+  // that leaves, or (around a collective) a guard whose list varies.
+  for (const char* statement : {"if (lane < 16) sums[warp] = v;",
+                                "if (lane == 0 || warp == 1) sums[warp] = v;",
+                                "if (tid == __cucpu_builtin_blockIdx.x) sums[0] = v;",
+                                "if (lane == n) sums[0] = v;",
+                                "if (in[tid] == 0.0f) sums[warp] = v;",
+                                "if (lane == 0) sums[warp] = v; else sums[warp] = 0;",
+                                "for (int k = 0; k < 4; ++k) { if (lane == k) break; }",
+                                "if (v == 0.0f) sums[warp] = v;",
+                                "if (n == 0) sums[0] = v;"}) {
+    p = plan(locals + statement, {"in", "out"});
+    ASSERT_TRUE(p.split) << p.reason;
+    EXPECT_TRUE(p.plan.guards.empty()) << statement;
+  }
+  p = plan(locals + "lane = 3; if (lane == 0) sums[0] = v;", {"in", "out"});
+  EXPECT_TRUE(p.plan.guards.empty());
+  // An unwritten parameter is the same in every block: `lane == n` is
+  // sparse where the kernel never writes n (above it does not know n).
+  p = plan(locals + "if (lane == n) sums[0] = v;", {"in", "out", "n"});
+  ASSERT_EQ(p.plan.guards.size(), 1u);
+  p = plan(locals + "if (lane == n) sums[0] = v; n = 2;", {"in", "out", "n"});
+  EXPECT_TRUE(p.plan.guards.empty());
+  // A collective's guard on blockIdx is listed, not kept for the launch,
+  // and a sparse guard inside it would be made per block: none.
+  p = plan(locals + "if (__cucpu_builtin_blockIdx.x == warp) { __cucpu_warp_barrier(); if (lane == 0) out[0] = v; }",
+           {"in", "out"});
+  ASSERT_TRUE(p.split) << p.reason;
+  ASSERT_EQ(p.plan.guards.size(), 1u);
+  EXPECT_TRUE(p.plan.guards[0].listed);
+  EXPECT_FALSE(p.plan.guards[0].launch_invariant);
+}
+
 TEST(BarrierRegions, InterchangeCanBeTurnedOff) {
   TestSnippet s("{float sum = 0; for (int k = 0; k < n; ++k) sum += k; out[0] = sum;}");
   const TokenCursor& c = s.cursor();

@@ -26,6 +26,30 @@ bool is_launch_builtin(std::string_view word) {
   return kUniformBuiltins.count(word) != 0 || kUniformContextFields.count(word) != 0;
 }
 
+bool is_constant_global(const TokenCursor& c, const std::string& name, size_t body_begin, size_t body_end) {
+  bool found = false;
+  for (size_t i = 1; i + 1 < c.size(); ++i) {
+    if (i >= body_begin && i < body_end) continue;
+    if (!c.identifier(i) || c.text(i) != name || c.member_access(i)) continue;
+    bool after_type =
+        c.identifier(i - 1) || c.is(i - 1, ">") || c.is(i - 1, "*") || c.is(i - 1, "&") || c.is(i - 1, ",");
+    bool initialised = (c.is(i + 1, "=") && !(c.is(i + 2, "=") && c.adjacent(i + 1, i + 2))) || c.is(i + 1, "{");
+    if (!after_type || !initialised) continue;
+    bool constant = false;
+    for (size_t j = i; j-- > 0;) {
+      if (c.is(j, ";") || c.is(j, "{") || c.is(j, "}") || c.directive(j)) break;
+      if (c.is(j, "*") || c.is(j, "&")) break;  // const applies to what a pointer points to
+      if (c.is(j, "constexpr") || c.is(j, "const")) {
+        constant = true;
+        break;
+      }
+    }
+    if (!constant) return false;
+    found = true;
+  }
+  return found;
+}
+
 BlockUniformity::BlockUniformity(const TokenCursor& c, size_t body_begin, size_t body_end)
     : c_(c),
       m_body_begin(body_begin),
@@ -41,9 +65,42 @@ bool BlockUniformity::is_recomputable(size_t b, size_t e, const std::vector<std:
   return check(b, e, uniform, true);
 }
 
+bool BlockUniformity::is_launch_invariant(size_t b, size_t e, const std::vector<std::string>& invariant) const {
+  for (size_t i = b; i < e; ++i) {
+    if (c_.is(i, "[") || c_.is(i, "{")) return false;
+    if ((c_.is(i, "*") || c_.is(i, "&")) && unary_operator(c_, b, i)) return false;
+    if (c_.punctuation(i)) continue;  // assignments: check() below
+    if (!c_.identifier(i)) continue;
+    std::string_view word = c_.text(i);
+    if (word == "__cucpu_builtin_blockIdx" || word == "block_idx") return false;
+    if (c_.member_access(i) || word == "__cucpu_builtin_threadIdx" || word == "__cucpu_builtin_blockDim" ||
+        word == "__cucpu_builtin_gridDim" || word == "tls_context") {
+      continue;
+    }
+    if (kUniformWords.count(word)) continue;
+    const std::string name(word);
+    if (std::find(invariant.begin(), invariant.end(), name) != invariant.end()) continue;
+    if (m_declared.count(name)) return false;  // any other local
+    // A global: a constant (one the kernel does not write may still change
+    // between blocks, through a call).
+    if (!c_.is(i + 1, "(") && !is_constant(name)) return false;
+  }
+  // Then what is left is arithmetic on the thread index, the invariant
+  // names and unwritten globals.
+  return check(b, e, invariant, true, &invariant);
+}
+
+bool BlockUniformity::is_constant(const std::string& name) const {
+  auto known = m_constant_globals.find(name);
+  if (known != m_constant_globals.end()) return known->second;
+  return m_constant_globals[name] = is_constant_global(c_, name, m_body_begin, m_body_end);
+}
+
 // With `per_thread` the expression may also read threadIdx and the
-// recomputable locals, but no uniform local that is reassigned.
-bool BlockUniformity::check(size_t b, size_t e, const std::vector<std::string>& uniform, bool per_thread) const {
+// recomputable locals (and `recomputable_too`), but no uniform local that
+// is reassigned.
+bool BlockUniformity::check(size_t b, size_t e, const std::vector<std::string>& uniform, bool per_thread,
+                            const std::vector<std::string>* recomputable_too) const {
   for (size_t i = b; i < e; ++i) {
     if (c_.punctuation(i)) {
       std::string_view w = c_.text(i);
@@ -66,6 +123,9 @@ bool BlockUniformity::check(size_t b, size_t e, const std::vector<std::string>& 
     if (per_thread) {
       if (m_reassigned_uniform.count(name)) return false;
       if (m_recomputable.count(name)) continue;
+      if (recomputable_too && std::find(recomputable_too->begin(), recomputable_too->end(), name) != recomputable_too->end()) {
+        continue;
+      }
     }
     if (!c_.member_access(i) && m_thread_varying.count(name)) return false;
     if (word == "tls_context") continue;  // its field is checked above

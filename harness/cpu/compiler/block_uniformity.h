@@ -8,6 +8,7 @@
 // locals of thread_variance.h, and any other local.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -20,6 +21,10 @@ namespace cucpu::compiler {
 // Is `word` one of blockIdx/blockDim/gridDim, as the prelude's marker or
 // as the runtime context's field it expands to?
 bool is_launch_builtin(std::string_view word);
+
+// Is `name` declared `const` or `constexpr` outside [body_begin, body_end),
+// and nowhere declared without?
+bool is_constant_global(const TokenCursor& c, const std::string& name, size_t body_begin, size_t body_end);
 
 class BlockUniformity {
  public:
@@ -37,6 +42,12 @@ class BlockUniformity {
   // marked recomputable; no memory read, no uniform local that is reassigned.
   bool is_recomputable(size_t b, size_t e, const std::vector<std::string>& uniform) const;
 
+  // Does [b, e) come out the same in every block of the launch for a given
+  // thread index? What is_recomputable allows, but no blockIdx, and of the
+  // kernel's names only `invariant` ones (parameters it never writes,
+  // locals made from such values): `lane == 0` with `lane = threadIdx.x % 32`.
+  bool is_launch_invariant(size_t b, size_t e, const std::vector<std::string>& invariant) const;
+
   // A uniform local that whole-block statements reassign (`flip = 1 - flip;`):
   // uniform, but not recomputable later.
   void add_reassigned_uniform(const std::string& name) { m_reassigned_uniform.insert(name); }
@@ -45,8 +56,12 @@ class BlockUniformity {
 
   const std::set<std::string>& thread_varying() const { return m_thread_varying; }
 
+  // is_constant_global for this kernel, remembered: it reads the whole file.
+  bool is_constant(const std::string& name) const;
+
  private:
-  bool check(size_t b, size_t e, const std::vector<std::string>& uniform, bool per_thread) const;
+  bool check(size_t b, size_t e, const std::vector<std::string>& uniform, bool per_thread,
+             const std::vector<std::string>* recomputable_too = nullptr) const;
 
   const TokenCursor& c_;
   size_t m_body_begin;
@@ -55,6 +70,7 @@ class BlockUniformity {
   std::set<std::string> m_thread_varying;  // thread_variance.h
   std::set<std::string> m_reassigned_uniform;
   std::set<std::string> m_recomputable;
+  mutable std::map<std::string, bool> m_constant_globals;
 };
 
 }  // namespace cucpu::compiler

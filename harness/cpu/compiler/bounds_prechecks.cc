@@ -92,32 +92,6 @@ size_t ternary_condition_begin(const TokenCursor& c, size_t q, size_t first) {
   return kNone;
 }
 
-// Is `name` declared `const` or `constexpr` outside [body_begin, body_end),
-// and nowhere declared without?
-bool constant_global(const TokenCursor& c, const std::string& name, size_t body_begin, size_t body_end) {
-  bool found = false;
-  for (size_t i = 1; i + 1 < c.size(); ++i) {
-    if (i >= body_begin && i < body_end) continue;
-    if (!c.identifier(i) || c.text(i) != name || c.member_access(i)) continue;
-    bool after_type =
-        c.identifier(i - 1) || c.is(i - 1, ">") || c.is(i - 1, "*") || c.is(i - 1, "&") || c.is(i - 1, ",");
-    bool initialised = (c.is(i + 1, "=") && !(c.is(i + 2, "=") && c.adjacent(i + 1, i + 2))) || c.is(i + 1, "{");
-    if (!after_type || !initialised) continue;
-    bool constant = false;
-    for (size_t j = i; j-- > 0;) {
-      if (c.is(j, ";") || c.is(j, "{") || c.is(j, "}") || c.directive(j)) break;
-      if (c.is(j, "*") || c.is(j, "&")) break;  // const applies to what a pointer points to
-      if (c.is(j, "constexpr") || c.is(j, "const")) {
-        constant = true;
-        break;
-      }
-    }
-    if (!constant) return false;
-    found = true;
-  }
-  return found;
-}
-
 // Does every `/` and `%` in [b, e) divide by a nonzero number or a constant
 // (so evaluating it in any thread cannot trap)?
 bool divisions_cannot_trap(const TokenCursor& c, size_t b, size_t e, size_t body_begin, size_t body_end) {
@@ -135,7 +109,7 @@ bool divisions_cannot_trap(const TokenCursor& c, size_t b, size_t e, size_t body
         c.is(d + 1, ".")) {
       return false;
     }
-    if (!constant_global(c, c.word(d), body_begin, body_end)) return false;
+    if (!is_constant_global(c, c.word(d), body_begin, body_end)) return false;
   }
   return true;
 }
@@ -198,7 +172,7 @@ class PrecheckPlanner {
         read.insert(name);
         continue;
       }
-      if (c_.is(i + 1, "(") || !constant_global(c_, name, m_body_begin, m_body_end)) return false;
+      if (c_.is(i + 1, "(") || !is_constant_global(c_, name, m_body_begin, m_body_end)) return false;
     }
     // The recomputed locals it reads, with those they are computed from.
     std::vector<std::string> pending(read.begin(), read.end());

@@ -273,9 +273,48 @@ TEST(SplitBarriers, WarpCollectivesSplitAroundSlots) {
   EXPECT_TRUE(contains(out, "::cucpu::detail::split_warp<0>::store(cucpu_t,")) << out;
   EXPECT_TRUE(contains(out, "::cucpu::detail::split_warp<1>::shfl<")) << out;
   // The guard lists the first warp's threads, and its loops run over them.
-  EXPECT_TRUE(contains(out, "if (warp == 0) cucpu_guard_0_list_at[cucpu_guard_0_count++] = cucpu_t;")) << out;
-  EXPECT_TRUE(contains(out, "::cucpu::detail::for_each_listed_thread(cucpu_guard_0_list_at, cucpu_guard_0_count,"))
+  EXPECT_TRUE(contains(out, "if (warp == 0) cucpu_guard_1_list_at[cucpu_guard_1_count++] = cucpu_t;")) << out;
+  EXPECT_TRUE(contains(out, "::cucpu::detail::for_each_listed_thread(cucpu_guard_1_list_at, cucpu_guard_1_count,"))
       << out;
+  // `if (lane == 0) sums[warp] = v;` is a sparse guard: its statement runs
+  // over a list of lane 0s, made once per launch (the same in every block),
+  // as are the first warp's list and the `lane == 0` inside it.
+  EXPECT_TRUE(contains(out, "if (lane == 0) cucpu_guard_0_list_at[cucpu_guard_0_count++] = cucpu_t;")) << out;
+  EXPECT_TRUE(contains(out, "if (lane == 0) cucpu_guard_2_list_at[cucpu_guard_2_count++] = cucpu_t;")) << out;
+  for (const char* guard : {"cucpu_guard_0", "cucpu_guard_1", "cucpu_guard_2"}) {
+    const std::string name = guard;
+    EXPECT_TRUE(contains(out, "if (" + name + "_kept.stale()) { " + name + "_count = 0;")) << out;
+    EXPECT_TRUE(contains(out, name + "_kept.keep(" + name + "_count); } else { " + name + "_count = " + name +
+                                  "_kept.count(); }"))
+        << out;
+  }
+}
+
+// A sparse guard's statement leaves the region it sat in, which then
+// vectorises; not where the code between the barriers around it names its
+// memory (a missing __syncwarp() would no longer show in shuffled runs),
+// nor in the race-checking build.
+TEST(SplitBarriers, SparseGuardsLeaveTheirRegion) {
+  auto kernel = [](const std::string& after) {
+    return "__cucpu_global__ void k(const float* in, float* out) {\n"
+           "  __cucpu_shared__ float sums[32];\n"
+           "  unsigned tid = TX, lane = tid % 32, warp = tid / 32;\n"
+           "  float v = in[tid] * 2.0f;\n"
+           "  if (lane == 0) sums[warp] = v;\n" +
+           after + "}\n";
+  };
+  const std::string listed = "if (lane == 0) cucpu_guard_0_list_at[cucpu_guard_0_count++] = cucpu_t;";
+  RewriteResult result = rewrite(kernel("  __syncthreads();\n  out[tid] = sums[warp];\n"));
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_TRUE(contains(result.text, listed)) << result.text;
+  result = rewrite(kernel("  out[tid] = sums[warp];\n"));
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_FALSE(contains(result.text, "cucpu_guard_0")) << result.text;
+  RewriteOptions exact;
+  exact.exact_barriers = true;
+  result = rewrite_cuda_as_cpp(with_builtins(kernel("  __syncthreads();\n  out[tid] = sums[warp];\n")), exact);
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_FALSE(contains(result.text, "cucpu_guard_0")) << result.text;
 }
 
 // A return the whole block takes (its condition is block-uniform) runs once,

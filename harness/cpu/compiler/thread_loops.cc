@@ -73,16 +73,24 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       // `if (c) {` -> `if (c) list[count++] = t;`; the count is reset
       // before the header's thread loop (below).
       begin += " " + per_thread_array("unsigned", name + "_list") + "unsigned " + name + "_count = 0;";
-      edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end,
-                       name + "_list_at[" + name + "_count++] = cucpu_t;"});
+      if (guard.launch_invariant) begin += " static thread_local ::cucpu::detail::LaunchGuardList " + name + "_kept;";
+      const std::string listing = name + "_list_at[" + name + "_count++] = cucpu_t;";
+      if (guard.braced) {
+        edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end, listing});
+      } else {
+        edits.push_back({c.token(guard.open_brace).end, c.token(guard.open_brace).end, " " + listing});
+      }
     } else {
       begin += " " + per_thread_array("bool", name);
       edits.push_back({c.token(guard.if_token).begin, c.token(guard.if_token).end, name + "_at[cucpu_t] ="});
       edits.push_back({c.token(guard.open_brace).begin, c.token(guard.open_brace).end, ";"});
     }
     // A per-warp body's loop over the list's warps (opened after the
-    // header's thread loop, below) ends at the guard's brace.
-    edits.push_back({c.token(guard.close_brace).begin, c.token(guard.close_brace).end, guard.per_warp ? "}" : ""});
+    // header's thread loop, below) ends at the guard's brace. (Guards
+    // without braces are sparse guards, which that build does not plan.)
+    if (guard.braced) {
+      edits.push_back({c.token(guard.close_brace).begin, c.token(guard.close_brace).end, guard.per_warp ? "}" : ""});
+    }
   }
   edits.push_back({c.token(open).end, c.token(open).end, begin});
   // Braces around interchanged loops' single statements (outer loops
@@ -139,8 +147,20 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     for (size_t g = 0; g < plan.guards.size(); ++g) {
       if (plan.guards[g].if_token == region.first) header_of = long(g);
     }
+    // A list kept for the launch (LaunchGuardList, split_kernel.h) is made
+    // by the header's loop only when stale. Not where the header runs over
+    // a per-warp list, one warp at a time, or skips exited threads.
+    std::string kept_begin, kept_end;
     if (header_of >= 0 && plan.guards[size_t(header_of)].listed) {
-      reset = "cucpu_guard_" + std::to_string(header_of) + "_count = 0; ";
+      const std::string name = "cucpu_guard_" + std::to_string(header_of);
+      reset = name + "_count = 0; ";
+      bool kept = plan.guards[size_t(header_of)].launch_invariant && !after_exits;
+      for (int g : region.guards) kept = kept && !plan.guards[size_t(g)].per_warp;
+      if (kept && !plan.guards[size_t(header_of)].per_warp) {
+        kept_begin = "if (" + name + "_kept.stale()) { ";
+        kept_end = " " + name + "_kept.keep(" + name + "_count); } else { " + name + "_count = " + name +
+                   "_kept.count(); }";
+      }
     }
     // Block constants the region branches on become template arguments
     // (with_block_constants, split_kernel.h): each value gets its own copy
@@ -195,7 +215,7 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
                  check_skips + check.body + "}); const bool " + check.flag + " = " + check.misses + " == 0; ";
       constants.push_back({check.flag, check.flag});
     }
-    std::string opener = code.storage + reset + precheck, closer = code.write_backs + " }";
+    std::string opener = code.storage + kept_begin + reset + precheck, closer = code.write_backs + " }";
     std::string parameters;
     for (const auto& [parameter, value] : constants) parameters += "[[maybe_unused]] auto " + parameter + ", ";
     parameters += "[[maybe_unused]] ::std::size_t cucpu_t";
@@ -210,7 +230,7 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
     }
     edits.push_back({before, before, rounds_begin + opener + skips + code.bindings});
     size_t after = c.token(region.last - 1).end;
-    edits.push_back({after, after, closer + rounds_end});
+    edits.push_back({after, after, closer + rounds_end + kept_end});
     push_closing_braces(after);
     if (header_of >= 0 && plan.guards[size_t(header_of)].per_warp) {
       const std::string name = "cucpu_guard_" + std::to_string(header_of);

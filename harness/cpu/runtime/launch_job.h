@@ -13,6 +13,7 @@ namespace cucpu::runtime {
 
 struct LaunchJob {
   const KernelSite* site;
+  unsigned long long serial;  // numbers the process's launches from 1 (ThreadContext::launch)
   dim3 grid;
   dim3 block;
   void* body;

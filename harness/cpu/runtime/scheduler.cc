@@ -403,6 +403,7 @@ Worker& enter_launch(LaunchJob& job) {
   context.grid_dim = job.grid;
   context.start_count = job.block.x * job.block.y * job.block.z;
   context.site = job.site;
+  context.launch = job.serial;
   context.block = &worker.block;
   worker.body = job.body;
   worker.run_threads = job.run_threads;
@@ -412,6 +413,7 @@ Worker& enter_launch(LaunchJob& job) {
 void leave_launch() {
   tls_context.block = nullptr;
   tls_context.site = nullptr;
+  tls_context.launch = 0;
 }
 
 unsigned long long block_at(const LaunchJob& job, unsigned long long index) {
@@ -502,6 +504,8 @@ cudaError_t launch_kernel(const KernelSite& site, const LaunchConfig& config, vo
   if (invalid != cudaSuccess) return record_error(invalid);
   LaunchJob job;
   job.site = &site;
+  static std::atomic<unsigned long long> launches{0};
+  job.serial = launches.fetch_add(1, std::memory_order_relaxed) + 1;
   // A launch through the runtime API (cudaLaunchKernel, ...) has no call
   // site: messages name the kernel function by its symbol instead.
   std::string kernel_name;

@@ -228,6 +228,28 @@ inline void for_each_listed_thread(const unsigned* list, unsigned count, Region&
   }
 }
 
+// The list of a guard whose condition is the same in every block of a
+// launch (`if (lane == 0)`: the thread index, blockDim, constants and
+// unchanged parameters; compiler/barrier_regions.h): a worker makes it for
+// the first block of a launch it runs in natural order and keeps it for the
+// launch's later blocks, so a guard that keeps 8 threads of 256 costs a loop
+// over 8, not a pass over 256 to find them. Lists in a start order (the
+// shuffled pass) are made per block. In the kernel:
+//   if (kept.stale()) { count = 0; <header loop lists threads>; kept.keep(count); } else count = kept.count();
+class LaunchGuardList {
+ public:
+  bool stale() const { return tls_context.start_order != nullptr || tls_context.launch != m_launch; }
+  void keep(unsigned count) {
+    m_launch = tls_context.start_order == nullptr ? tls_context.launch : 0;
+    m_count = count;
+  }
+  unsigned count() const { return m_count; }
+
+ private:
+  unsigned long long m_launch = 0;  // ThreadContext::launch, 0 for none
+  unsigned m_count = 0;
+};
+
 // The threads of a guard's list one warp at a time (a per-warp guard,
 // compiler/barrier_regions.h): regroups the list in place so that each
 // warp's threads are adjacent, warps in the order of their first listed

@@ -33,6 +33,7 @@ struct ThreadContext {
   const unsigned* start_order;  // null: 0, 1, 2, ...; else a shuffled order
   const uint3* start_thread_idx;  // with start_order: each one's threadIdx (no divisions per start)
   const KernelSite* site;       // the running kernel, null on the host
+  unsigned long long launch;    // the running launch's serial number (from 1), 0 on the host
   void* block;                  // the scheduler's BlockRun
 };
 

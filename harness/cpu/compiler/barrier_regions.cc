@@ -691,7 +691,10 @@ class RegionPlanner {
       const Declaration* d = declaration_of(name);
       bool private_scalar = d != nullptr && d->plain;
       if (private_scalar) {
-        for (size_t j = d->type_begin; j < d->type_end; ++j) private_scalar = private_scalar && !c_.is(j, "*") && !c_.is(j, "&");
+        for (size_t j = d->statement_begin; j < d->type_end; ++j) {
+          private_scalar = private_scalar && !c_.is(j, "*") && !c_.is(j, "&") && !c_.is(j, "__cucpu_shared__") &&
+                           !c_.is(j, "static") && !c_.is(j, "extern");
+        }
         for (const Declarator& v : d->declarators) {
           if (c_.word(v.name) == name) private_scalar = private_scalar && v.suffix_begin == v.suffix_end;
         }

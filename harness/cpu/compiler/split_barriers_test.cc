@@ -310,6 +310,16 @@ TEST(SplitBarriers, SparseGuardsLeaveTheirRegion) {
   result = rewrite(kernel("  out[tid] = sums[warp];\n"));
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
   EXPECT_FALSE(contains(result.text, "cucpu_guard_0")) << result.text;
+  // A shared scalar is memory too.
+  result = rewrite(
+      "__cucpu_global__ void k(const float* in, float* out) {\n"
+      "  __cucpu_shared__ float total;\n"
+      "  unsigned tid = TX;\n"
+      "  if (tid == 0) total = in[0];\n"
+      "  out[tid] = total;\n"
+      "}\n");
+  ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
+  EXPECT_FALSE(contains(result.text, "cucpu_guard_0")) << result.text;
   RewriteOptions exact;
   exact.exact_barriers = true;
   result = rewrite_cuda_as_cpp(with_builtins(kernel("  __syncthreads();\n  out[tid] = sums[warp];\n")), exact);

@@ -631,8 +631,9 @@ class RegionPlanner {
   // guard (plan_barrier_regions): the condition an equality or negation
   // (few_threads_pass), launch-invariant, and not the same for the whole
   // block; the guards around it launch-invariant too (else its list would
-  // be made per block, a pass over all threads); the statement never
-  // leaves it (return, break, continue, goto) or holds a case label.
+  // be made per block, a pass over all threads); no thread returns before
+  // it; the statement never leaves it (return, break, continue, goto) or
+  // holds a case label.
   bool sparse_guard(size_t b, size_t e, const std::vector<std::string>& uniform) {
     if (!c_.is(b, "if") || !c_.is(b + 1, "(")) return false;
     size_t close = c_.closing_bracket(b + 1, e);
@@ -648,6 +649,15 @@ class RegionPlanner {
     }
     if (!enclosing_guards_launch_invariant() || !few_threads_pass(b + 2, close)) return false;
     if (m_uniformity.is_uniform(b + 2, close, uniform)) return false;
+    // After a thread's `return` the statement would end the kernel's last
+    // region, which may hold one (check_returns), and its list would be
+    // made per block.
+    for (size_t j = m_body_begin; j < b; ++j) {
+      if (c_.is(j, "return") && std::find(m_plan.block_returns.begin(), m_plan.block_returns.end(), j) ==
+                                    m_plan.block_returns.end()) {
+        return false;
+      }
+    }
     if (!m_uniformity.is_launch_invariant(b + 2, close, invariant_names(b))) return false;
     return locals_can_cross(close + 1, e, uniform) && hides_no_race(b, e);
   }

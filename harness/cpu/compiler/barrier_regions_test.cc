@@ -236,6 +236,14 @@ TEST(BarrierRegions, SparseGuardsAroundStatementsFewThreadsEnter) {
   }
   p = plan(locals + "lane = 3; if (lane == 0) sums[0] = v;", {"in", "out"});
   EXPECT_TRUE(p.plan.guards.empty());
+  // After a thread's return (not the block's): none.
+  p = plan(locals + "__syncthreads(); if (tid >= 100) return; out[tid] = v; if (lane == 0) out[0] = v;",
+           {"in", "out"});
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_TRUE(p.plan.guards.empty());
+  p = plan(locals + "if (n == 0) return; __syncthreads(); if (lane == 0) sums[0] = v;", {"in", "out", "n"});
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.guards.size(), 1u);
   // An unwritten parameter is the same in every block: `lane == n` is
   // sparse where the kernel never writes n (above it does not know n).
   p = plan(locals + "if (lane == n) sums[0] = v;", {"in", "out", "n"});

@@ -4,8 +4,9 @@
 // launch (compiler/barrier_regions.h, sparse guards; split_kernel.h,
 // LaunchGuardList). Each kernel is launched several times with other block
 // shapes and parameters, so a list kept from an earlier launch would give
-// wrong sums; a kernel whose threads may return first makes its list per
-// block. Every result is exact, checked in natural and shuffled order.
+// wrong sums; in a kernel whose threads may return first the statement
+// stays in its loop. Every result is exact, checked in natural and
+// shuffled order.
 #include <vector>
 
 #include "conformance_check.h"
@@ -39,7 +40,8 @@ __global__ void row_pick_kernel(const int* in, int* out, int col) {
   if (threadIdx.y == 0 && threadIdx.x == col) out[width * gridDim.y * blockDim.y + blockIdx.y * gridDim.x + blockIdx.x] = in[y * width + x];
 }
 
-// Threads past n return first: the last block's list differs.
+// Threads past n return first (the last block would need a list of its
+// own): the statement stays in its thread loop.
 __global__ void ragged_kernel(const int* in, int* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;

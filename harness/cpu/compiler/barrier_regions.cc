@@ -876,10 +876,63 @@ class RegionPlanner {
   bool interchanged_loop(size_t e, const UniformLoop& loop, std::vector<PlanStep>* steps) {
     ++m_plan.interchanged_loops;
     size_t close = loop.header_close;
-    if (c_.is(close + 1, "{")) return process_list(close + 2, e - 1, loop.body_uniform, false, steps);
-    // A single statement gets braces: its thread loop is more than one.
-    m_plan.added_braces.push_back({close, e - 1});
-    return process_list(close + 1, e, loop.body_uniform, false, steps);
+    bool planned;
+    if (c_.is(close + 1, "{")) {
+      planned = process_list(close + 2, e - 1, loop.body_uniform, false, steps);
+    } else {
+      // A single statement gets braces: its thread loop is more than one.
+      m_plan.added_braces.push_back({close, e - 1});
+      planned = process_list(close + 1, e, loop.body_uniform, false, steps);
+    }
+    JammedLoop jammed{};
+    if (planned && steps->size() == 1 && (*steps)[0].kind == PlanStep::Kind::region &&
+        m_plan.regions[size_t((*steps)[0].region)].strided < 0 && jammable_header(close, &jammed)) {
+      m_plan.regions[size_t((*steps)[0].region)].jammed = int(m_plan.jammed_loops.size());
+      m_plan.jammed_loops.push_back(jammed);
+    }
+    return planned;
+  }
+
+  // The header of an interchangeable loop that closes at `close` as a
+  // JammedLoop's: `for (T k = init; k < bound; ++k)`, `k++` or `k += 1`, T
+  // an integer type, bound not reading k.
+  bool jammable_header(size_t close, JammedLoop* loop) const {
+    const long open = c_.opening_bracket(close);
+    if (open <= 0) return false;
+    for (size_t j = size_t(open) + 1; j < close; ++j) {
+      if (c_.directive(j)) return false;
+    }
+    const std::vector<size_t> semicolons = header_semicolons(size_t(open), close);
+    if (semicolons.size() != 2) return false;
+    Declaration d{};
+    if (!parse_declaration(c_, size_t(open) + 1, semicolons[0] + 1, &d) || d.declarators.size() != 1 ||
+        !c_.is(d.declarators[0].name + 1, "=")) {
+      return false;
+    }
+    static const std::set<std::string_view> kIntegerTypeWords = {
+        "unsigned", "signed", "int", "long", "short", "size_t", "std", ":", "int32_t", "uint32_t",
+        "int64_t", "uint64_t", "ptrdiff_t"};
+    for (size_t j = d.type_begin; j < d.type_end; ++j) {
+      if (!kIntegerTypeWords.count(c_.text(j))) return false;
+    }
+    const size_t counter = d.declarators[0].name;
+    const std::string name = c_.word(counter);
+    const size_t bound_begin = semicolons[0] + 3, bound_end = semicolons[1];
+    if (!c_.is(semicolons[0] + 1, name) || !c_.is(semicolons[0] + 2, "<") || c_.is(bound_begin, "<") ||
+        c_.is(bound_begin, "=") || bound_begin >= bound_end || !tighter_than_less(bound_begin, bound_end)) {
+      return false;
+    }
+    for (size_t j = bound_begin; j < bound_end; ++j) {
+      if (c_.is(j, name) && !c_.member_access(j)) return false;
+    }
+    const size_t update = semicolons[1] + 1;
+    const bool pre = close == update + 3 && c_.is(update, "+") && c_.is(update + 1, "+") && c_.is(update + 2, name);
+    const bool post = close == update + 3 && c_.is(update, name) && c_.is(update + 1, "+") && c_.is(update + 2, "+");
+    const bool plus_one = close == update + 4 && c_.is(update, name) && c_.is(update + 1, "+") &&
+                          c_.is(update + 2, "=") && c_.is(update + 3, "1");
+    if (!pre && !post && !plus_one) return false;
+    *loop = {counter, semicolons[0] + 1, bound_begin, bound_end, update, close, close};
+    return true;
   }
 
   // The `;` tokens of a `for` header between `open` and `close`, outside

@@ -32,6 +32,7 @@ struct ThreadRegion {
   bool final;    // the kernel's last region: may hold `return`
   std::vector<int> guards;  // RegionPlan::guards around it, outermost first
   int strided = -1;  // RegionPlan::strided_loops index where the region is such a loop
+  int jammed = -1;   // RegionPlan::jammed_loops index where the region is such a loop's body
   std::vector<std::string> uniform_in_scope;  // the uniform names its statement list sees
 };
 
@@ -61,6 +62,22 @@ struct StridedLoop {
   // race-checking build allows the loop's rounds for that reason alone,
   // added_barriers.h): checked at launch, else whole loops.
   bool rounds_need_own_elements = false;
+};
+
+// An interchanged loop `for (T k = init; k < bound; ++k)` (or `k++`, `k +=
+// 1`; T an integer type) whose body is one region: each pass of the
+// block's loop runs several of its iterations in each thread's pass, so a
+// thread keeps its locals in registers across them and g++ interleaves
+// their independent work (naive_matmul's `sum += a[..k] * b[k..]`: one
+// load and store of `sum` per 4 iterations, not per 1). Each thread still
+// runs its own iterations in order (split_kernel.h, jammed_iterations).
+// Token indexes:
+struct JammedLoop {
+  size_t counter;                 // the declarator's name, after the type
+  size_t condition_counter;       // `k` in `k < bound`
+  size_t bound_begin, bound_end;  // bound
+  size_t update_begin, update_end;
+  size_t header_close;            // the header's `)`
 };
 
 // `if (condition) { body }` around interchanged loops or warp collectives,
@@ -126,6 +143,7 @@ struct RegionPlan {
   std::vector<std::pair<size_t, size_t>> added_braces;
   int interchanged_loops = 0;  // block-uniform and strided loops
   std::vector<StridedLoop> strided_loops;
+  std::vector<JammedLoop> jammed_loops;
   // A `return` before the last region (only in kernels without barriers):
   // each `return;` (`returns`: their tokens)
   // records the thread's exit, and every region after the first one skips

@@ -260,6 +260,36 @@ TEST(BarrierRegions, SparseGuardsAroundStatementsFewThreadsEnter) {
   EXPECT_FALSE(p.plan.guards[0].launch_invariant);
 }
 
+// An interchanged `for (T k = init; k < bound; ++k)` whose body is one
+// region runs several iterations per thread pass (JammedLoop).
+TEST(BarrierRegions, InterchangedLoopsWithOneRegionAreJammed) {
+  Planned p = plan("int t = __cucpu_builtin_threadIdx.x; float sum = 0;"
+                   "for (int k = 0; k < n; ++k) sum += k * t;"
+                   "for (unsigned j = 1; j < n + 1u; j += 1) { sum -= j; sum *= 2; }"
+                   "out[t] = sum;");
+  ASSERT_TRUE(p.split) << p.reason;
+  ASSERT_EQ(p.plan.jammed_loops.size(), 2u);
+  int jammed_regions = 0;
+  for (const ThreadRegion& region : p.plan.regions) jammed_regions += region.jammed >= 0;
+  EXPECT_EQ(jammed_regions, 2);
+  // Not jammed: other steps or conditions, a bound reading the counter, a
+  // body of more than one region (a nested interchanged loop: only the
+  // inner one is), a counter that is not an integer.
+  for (const char* loop : {"for (int k = 0; k < n; k += 2) sum += k;", "for (int k = 0; k <= n; ++k) sum += k;",
+                           "for (int k = n; k > 0; --k) sum += k;", "for (int k = 0; k < n - k; ++k) sum += k;",
+                           "for (float k = 0; k < n; ++k) sum += k;", "for (int k = 0, m = 1; k < n; ++k) sum += m;"}) {
+    p = plan(std::string("int t = __cucpu_builtin_threadIdx.x; float sum = 0;") + loop + "out[t] = sum;");
+    ASSERT_TRUE(p.split) << p.reason;
+    EXPECT_TRUE(p.plan.jammed_loops.empty()) << loop;
+  }
+  p = plan("int t = __cucpu_builtin_threadIdx.x; float sum = 0;"
+           "for (int i = 0; i < n; ++i) { sum += i; for (int k = 0; k < n; ++k) sum += k * t; }"
+           "out[t] = sum;");
+  ASSERT_TRUE(p.split) << p.reason;
+  EXPECT_EQ(p.plan.interchanged_loops, 2);
+  ASSERT_EQ(p.plan.jammed_loops.size(), 1u);
+}
+
 TEST(BarrierRegions, InterchangeCanBeTurnedOff) {
   TestSnippet s("{float sum = 0; for (int k = 0; k < n; ++k) sum += k; out[0] = sum;}");
   const TokenCursor& c = s.cursor();

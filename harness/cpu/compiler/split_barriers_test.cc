@@ -445,16 +445,28 @@ TEST(SplitBarriers, UniformLoopHoldsTheThreadLoop) {
   ASSERT_EQ(result.split_kernels.size(), 1u) << result.kept_on_fibers[0];
   EXPECT_EQ(result.interchanged_loops, 1);
   const std::string& out = result.text;
-  EXPECT_TRUE(contains(out, "for (int k = 0; k < n; ++k) {::cucpu::detail::for_each_thread<int>(")) << out;
-  size_t body = out.find("for (int k = 0;");
+  EXPECT_TRUE(contains(out, ")) {const unsigned cucpu_jam_count_0 = ")) << out;
+  size_t body = out.find("for (int cucpu_jam_0 = 0;");
   size_t i_at = out.find("int i = ", body), r_at = out.find("int r = ", body), sum_at = out.find("sum += ", body);
   ASSERT_NE(sum_at, std::string::npos) << out;
   EXPECT_LT(i_at, r_at) << out;
   EXPECT_LT(r_at, sum_at) << out;
-  // The thread loop, the added brace, the next loop's bounds precheck
-  // (bounds_prechecks.h).
-  EXPECT_TRUE(contains(out, "= sum; }); }unsigned cucpu_misses_2 = 0; ::cucpu")) << out;
+  // The jammed iterations' loop, the thread loop with its block constant,
+  // the added brace, the next loop's bounds precheck (bounds_prechecks.h).
+  EXPECT_TRUE(contains(out, "sum += a[r * n + k]; } cucpu_split_0_sum_at[cucpu_t] = sum; }, cucpu_jam_count_0 == "
+                            "::cucpu::detail::kJammedIterations); }unsigned cucpu_misses_2 = 0; ::cucpu"))
+      << out;
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 8) << out;  // the lines kept
+
+  // The k loop's thread passes each run up to 4 of its iterations
+  // (JammedLoop), the counter stepping by as many.
+  EXPECT_TRUE(contains(out, "for (int cucpu_jam_0 = 0; cucpu_jam_0 < n; cucpu_jam_0 += "
+                            "::cucpu::detail::jammed_iterations(cucpu_jam_0, (n)))"))
+      << out;
+  EXPECT_TRUE(contains(out, "for (unsigned cucpu_jam_u = 0; cucpu_jam_u < (cucpu_jam_full_0 ? "
+                            "::cucpu::detail::kJammedIterations : cucpu_jam_count_0); ++cucpu_jam_u) { "
+                            "decltype(cucpu_jam_0) k = static_cast<decltype(cucpu_jam_0)>(cucpu_jam_0 + cucpu_jam_u);"))
+      << out;
 
   RewriteOptions options;
   options.interchange_loops = false;

@@ -196,6 +196,30 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       const Token& last = c.token(strided.body_last);
       edits.push_back({last.begin, last.end, std::string(c.text(strided.body_last)) + " if (" + interleaved + ") break; }"});
     }
+    // A jammed loop's body (JammedLoop, barrier_regions.h; split_kernel.h,
+    // jammed_iterations): the header counts in `cucpu_jam_N` and steps by
+    // the iterations each pass runs; the thread's pass runs them with its
+    // own counter.
+    std::string jam_count, jam_begin, jam_end;
+    if (region.jammed >= 0) {
+      const JammedLoop& jammed = plan.jammed_loops[size_t(region.jammed)];
+      const std::string n = std::to_string(region.jammed);
+      const std::string counter = "cucpu_jam_" + n, count = "cucpu_jam_count_" + n, full = "cucpu_jam_full_" + n;
+      const std::string iterations = "::cucpu::detail::jammed_iterations(" + counter + ", (" +
+                                     c.spell(jammed.bound_begin, jammed.bound_end, final_text) + "))";
+      auto replace = [&](size_t first, size_t last, const std::string& text) {
+        edits.push_back({c.token(first).begin, c.token(last).end, text});
+      };
+      replace(jammed.counter, jammed.counter, counter);
+      replace(jammed.condition_counter, jammed.condition_counter, counter);
+      replace(jammed.update_begin, jammed.update_end - 1, counter + " += " + iterations);
+      jam_count = "const unsigned " + count + " = " + iterations + "; ";
+      constants.push_back({full, count + " == ::cucpu::detail::kJammedIterations"});
+      jam_begin = "for (unsigned cucpu_jam_u = 0; cucpu_jam_u < (" + full + " ? ::cucpu::detail::kJammedIterations : " +
+                  count + "); ++cucpu_jam_u) { decltype(" + counter + ") " + c.word(jammed.counter) +
+                  " = static_cast<decltype(" + counter + ")>(" + counter + " + cucpu_jam_u); ";
+      jam_end = " }";
+    }
     for (size_t i = region.first; i < region.last; ++i) {
       if (!c.is(i, "cucpu_whole_warps")) continue;
       constants.push_back({"cucpu_whole_warps", "cucpu_whole_warps"});
@@ -215,7 +239,8 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
                  check_skips + check.body + "}); const bool " + check.flag + " = " + check.misses + " == 0; ";
       constants.push_back({check.flag, check.flag});
     }
-    std::string opener = code.storage + kept_begin + reset + precheck, closer = code.write_backs + " }";
+    std::string opener = code.storage + kept_begin + reset + jam_count + precheck,
+                closer = jam_end + code.write_backs + " }";
     std::string parameters;
     for (const auto& [parameter, value] : constants) parameters += "[[maybe_unused]] auto " + parameter + ", ";
     parameters += "[[maybe_unused]] ::std::size_t cucpu_t";
@@ -228,7 +253,7 @@ std::vector<Edit> emit_thread_loops(const TokenCursor& c, size_t open, size_t cl
       for (const auto& [parameter, value] : constants) closer += ", " + value;
       closer += ");";
     }
-    edits.push_back({before, before, rounds_begin + opener + skips + code.bindings});
+    edits.push_back({before, before, rounds_begin + opener + skips + code.bindings + jam_begin});
     size_t after = c.token(region.last - 1).end;
     edits.push_back({after, after, closer + rounds_end + kept_end});
     push_closing_braces(after);

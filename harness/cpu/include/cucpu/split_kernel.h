@@ -198,6 +198,25 @@ class StridedRounds {
   bool m_more = false;
 };
 
+// A jammed loop (compiler/barrier_regions.h, JammedLoop), `for (T k =
+// init; k < bound; ++k)` interchanged around a thread loop, runs
+//   for (T j = init; j < bound; j += jammed_iterations(j, bound)) {
+//     n = jammed_iterations(j, bound);
+//     for each thread: for (u = 0; u < n; ++u) { T k = j + u; body } }
+// with n == kJammedIterations a block constant, so g++ unrolls that copy.
+// The count is what is left before `bound` (k < bound holds), at most
+// kJammedIterations, counted in the unsigned type of the comparison: no
+// counter steps past `bound`, so none overflows.
+constexpr unsigned kJammedIterations = 4;
+
+template <class T, class B>
+inline unsigned jammed_iterations(T k, B bound) {
+  using W = decltype(k + bound);  // the type `k < bound` compares in
+  using U = std::make_unsigned_t<W>;
+  const U left = static_cast<U>(static_cast<W>(bound)) - static_cast<U>(static_cast<W>(k));
+  return left < kJammedIterations ? static_cast<unsigned>(left) : kJammedIterations;
+}
+
 // Runs `region(linear index)` for the threads in `list` (in its order, the
 // order the threads were run in when the list was made), with threadIdx
 // set: the threads inside a guard (compiler/barrier_regions.h).

@@ -4,7 +4,8 @@
 // 2-D block, nested unbraced loops, a uniform loop inside a loop with
 // barriers, locals declared before the loop and used after it, a loop whose
 // bound is blockDim, threads that return before and between such loops,
-// loops under per-thread guards (nested, one with a `return` inside), and
+// loops under per-thread guards (nested, one with a `return` inside),
+// loops whose iterations it runs several at a time (jammed), and
 // loops it must leave inside the threads (a thread-varying bound,
 // `continue`, `break`, a constant bound).
 // Every result is checked against the host in natural and shuffled order.
@@ -94,6 +95,20 @@ __global__ void guarded_kernel(const int* in, int* out, int n, int steps) {
   if (i < n + 10) out[n + 10 + i] = extra;
 }
 
+// Loops whose iterations the backend runs several at a time in each
+// thread's pass (jammed): trip counts that leave remainders, an int counter
+// that ends at INT_MAX (no step may pass it), an unsigned counter stepped
+// by `k += 1`, and an order-sensitive update (acc * 3 + ...), so that a
+// skipped, repeated or reordered iteration changes the result.
+__global__ void jammed_kernel(const int* in, int* out, int n, int trips, int last) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned acc = i;  // wraps, as the host's does
+  for (int k = 0; k < trips; ++k) acc = acc * 3u + unsigned(in[(i + k) % n] - k);
+  for (int k = last - 6; k < last; k++) acc = acc * 5u + unsigned(last - k);
+  for (unsigned k = 2; k < unsigned(trips) + 2u; k += 1) acc ^= unsigned(in[(i * 3 + int(k)) % n]) + k;
+  out[i] = int(acc);
+}
+
 // Left in the threads: a bound that differs between threads, `continue`,
 // `break`, and a constant bound.
 __global__ void left_in_threads_kernel(const int* in, int* out, int n) {
@@ -136,6 +151,22 @@ int main() {
     CONFORMANCE_CUDA(cudaFree(d_b));
     CONFORMANCE_CUDA(cudaFree(d_c));
     conformance::check_equal(got.data(), want.data(), want.size(), "naive matmul, loop over the inner dimension");
+  }
+  // jammed loops: every remainder of 4, and a counter that ends at INT_MAX
+  for (int trips : {0, 1, 2, 3, 4, 5, 6, 7, 9, 13}) {
+    const int n = 96, last = trips % 2 == 0 ? 2147483647 : 100;
+    std::vector<int> in = conformance::pattern(n, 20 + trips), want(n);
+    for (int i = 0; i < n; ++i) {
+      unsigned acc = i;
+      for (int k = 0; k < trips; ++k) acc = acc * 3u + unsigned(in[(i + k) % n] - k);
+      for (int k = last - 6; k < last; k++) acc = acc * 5u + unsigned(last - k);
+      for (unsigned k = 2; k < unsigned(trips) + 2u; k += 1) acc ^= unsigned(in[(i * 3 + int(k)) % n]) + k;
+      want[i] = int(acc);
+    }
+    std::vector<int> got = conformance::run_on_device(in, want.size(), [&](const int* d_in, int* d_out) {
+      jammed_kernel<<<3, 32>>>(d_in, d_out, n, trips, last);
+    });
+    conformance::check_equal(got.data(), want.data(), want.size(), "loops run several iterations a pass");
   }
   {  // nested unbraced loops
     const int n = 256, radius = 3;

@@ -416,21 +416,14 @@ class RegionPlanner {
         !d.declarators[0].has_initializer || !c_.is(d.declarators[0].name + 1, "=")) {
       return false;
     }
-    for (size_t j = d.type_begin; j < d.type_end; ++j) {
-      static const std::set<std::string_view> kIntegerTypeWords = {
-          "unsigned", "signed", "int", "long", "short", "size_t", "std", ":", "int32_t", "uint32_t",
-          "int64_t", "uint64_t", "ptrdiff_t"};
-      if (!kIntegerTypeWords.count(c_.text(j))) return false;
-    }
+    if (!integer_type(d)) return false;
     const size_t name_at = d.declarators[0].name;
     const std::string counter = c_.word(name_at);
     const size_t start_begin = name_at + 2, start_end = semicolons[0];
     if (start_begin >= start_end || m_uniformity.is_uniform(start_begin, start_end, uniform)) return false;
     if (!repeatable_expression(start_begin, start_end, body, e)) return false;
-    // The condition: `k < bound`.
     const size_t bound_begin = semicolons[0] + 3;
-    if (!c_.is(semicolons[0] + 1, counter) || !c_.is(semicolons[0] + 2, "<") || c_.is(bound_begin, "<") ||
-        c_.is(bound_begin, "=") || bound_begin >= semicolons[1] || !tighter_than_less(bound_begin, semicolons[1]) ||
+    if (!less_than_bound(counter, semicolons[0], semicolons[1]) ||
         !m_uniformity.is_uniform(bound_begin, semicolons[1], uniform)) {
       return false;
     }
@@ -444,10 +437,8 @@ class RegionPlanner {
           !m_uniformity.is_uniform(stride_begin, stride_end, uniform)) {
         return false;
       }
-    } else {
-      const bool pre = close == update + 3 && c_.is(update, "+") && c_.is(update + 1, "+") && c_.is(update + 2, counter);
-      const bool post = close == update + 3 && c_.is(update, counter) && c_.is(update + 1, "+") && c_.is(update + 2, "+");
-      if (!pre && !post) return false;
+    } else if (!increment(counter, update, close)) {
+      return false;
     }
     if (modified(c_, counter, body, e)) return false;
     if (!bound_read_at_run_time(open, close, uniform)) return false;
@@ -854,12 +845,8 @@ class RegionPlanner {
   // statement's, `warp` in `unsigned lane = t % 32, warp = t / 32;`, only
   // in the statements collect_declarations parsed.)
   bool declared_once(const std::string& name, size_t at) const {
-    size_t declarators = 0;
-    for (const Declaration& d : m_declarations) {
-      for (const Declarator& v : d.declarators) declarators += c_.word(v.name) == name;
-    }
     const size_t seen_by_count = c_.is(at - 1, ",") ? 0 : 1;
-    return declarators == 1 && declaration_count(c_, name, m_body_begin, m_body_end) == seen_by_count;
+    return declaration_of(name) != nullptr && declaration_count(c_, name, m_body_begin, m_body_end) == seen_by_count;
   }
 
   // Is the statement at `declared` in a block that still holds `at`?
@@ -909,30 +896,48 @@ class RegionPlanner {
         !c_.is(d.declarators[0].name + 1, "=")) {
       return false;
     }
+    if (!integer_type(d)) return false;
+    const size_t counter = d.declarators[0].name;
+    const std::string name = c_.word(counter);
+    const size_t bound_begin = semicolons[0] + 3, bound_end = semicolons[1];
+    if (!less_than_bound(name, semicolons[0], semicolons[1])) return false;
+    for (size_t j = bound_begin; j < bound_end; ++j) {
+      if (c_.is(j, name) && !c_.member_access(j)) return false;
+    }
+    const size_t update = semicolons[1] + 1;
+    const bool plus_one = close == update + 4 && c_.is(update, name) && c_.is(update + 1, "+") &&
+                          c_.is(update + 2, "=") && c_.is(update + 3, "1");
+    if (!increment(name, update, close) && !plus_one) return false;
+    *loop = {counter, semicolons[0] + 1, bound_begin, bound_end, update, close, close};
+    return true;
+  }
+
+  // Helpers for the headers of strided and jammed loops.
+  // Is the declaration's type an integer type?
+  bool integer_type(const Declaration& d) const {
     static const std::set<std::string_view> kIntegerTypeWords = {
         "unsigned", "signed", "int", "long", "short", "size_t", "std", ":", "int32_t", "uint32_t",
         "int64_t", "uint64_t", "ptrdiff_t"};
     for (size_t j = d.type_begin; j < d.type_end; ++j) {
       if (!kIntegerTypeWords.count(c_.text(j))) return false;
     }
-    const size_t counter = d.declarators[0].name;
-    const std::string name = c_.word(counter);
-    const size_t bound_begin = semicolons[0] + 3, bound_end = semicolons[1];
-    if (!c_.is(semicolons[0] + 1, name) || !c_.is(semicolons[0] + 2, "<") || c_.is(bound_begin, "<") ||
-        c_.is(bound_begin, "=") || bound_begin >= bound_end || !tighter_than_less(bound_begin, bound_end)) {
-      return false;
-    }
-    for (size_t j = bound_begin; j < bound_end; ++j) {
-      if (c_.is(j, name) && !c_.member_access(j)) return false;
-    }
-    const size_t update = semicolons[1] + 1;
-    const bool pre = close == update + 3 && c_.is(update, "+") && c_.is(update + 1, "+") && c_.is(update + 2, name);
-    const bool post = close == update + 3 && c_.is(update, name) && c_.is(update + 1, "+") && c_.is(update + 2, "+");
-    const bool plus_one = close == update + 4 && c_.is(update, name) && c_.is(update + 1, "+") &&
-                          c_.is(update + 2, "=") && c_.is(update + 3, "1");
-    if (!pre && !post && !plus_one) return false;
-    *loop = {counter, semicolons[0] + 1, bound_begin, bound_end, update, close, close};
     return true;
+  }
+
+  // Is the condition between the header's semicolons `counter < bound`,
+  // bound all of the right side of the `<`?
+  bool less_than_bound(const std::string& counter, size_t first_semicolon, size_t second_semicolon) const {
+    const size_t bound_begin = first_semicolon + 3;
+    return c_.is(first_semicolon + 1, counter) && c_.is(first_semicolon + 2, "<") && !c_.is(bound_begin, "<") &&
+           !c_.is(bound_begin, "=") && bound_begin < second_semicolon &&
+           tighter_than_less(bound_begin, second_semicolon);
+  }
+
+  // Is the update [update, close) `++counter` or `counter++`?
+  bool increment(const std::string& counter, size_t update, size_t close) const {
+    if (close != update + 3) return false;
+    return (c_.is(update, "+") && c_.is(update + 1, "+") && c_.is(update + 2, counter)) ||
+           (c_.is(update, counter) && c_.is(update + 1, "+") && c_.is(update + 2, "+"));
   }
 
   // The `;` tokens of a `for` header between `open` and `close`, outside

@@ -58,19 +58,21 @@ BlockUniformity::BlockUniformity(const TokenCursor& c, size_t body_begin, size_t
       m_thread_varying(thread_varying_locals(c, body_begin, body_end)) {}
 
 bool BlockUniformity::is_recomputable(size_t b, size_t e, const std::vector<std::string>& uniform) const {
+  return !reads_memory(b, e) && check(b, e, uniform, true);
+}
+
+bool BlockUniformity::reads_memory(size_t b, size_t e) const {
   for (size_t i = b; i < e; ++i) {
-    if (c_.is(i, "[") || c_.is(i, "{")) return false;  // a memory read, or an aggregate
-    if ((c_.is(i, "*") || c_.is(i, "&")) && unary_operator(c_, b, i)) return false;  // a dereference or an address
+    if (c_.is(i, "[") || c_.is(i, "{")) return true;  // a memory read, or an aggregate
+    if ((c_.is(i, "*") || c_.is(i, "&")) && unary_operator(c_, b, i)) return true;  // a dereference or an address
   }
-  return check(b, e, uniform, true);
+  return false;
 }
 
 bool BlockUniformity::is_launch_invariant(size_t b, size_t e, const std::vector<std::string>& invariant) const {
+  if (reads_memory(b, e)) return false;
   for (size_t i = b; i < e; ++i) {
-    if (c_.is(i, "[") || c_.is(i, "{")) return false;
-    if ((c_.is(i, "*") || c_.is(i, "&")) && unary_operator(c_, b, i)) return false;
-    if (c_.punctuation(i)) continue;  // assignments: check() below
-    if (!c_.identifier(i)) continue;
+    if (!c_.identifier(i)) continue;  // assignments: check() below
     std::string_view word = c_.text(i);
     if (word == "__cucpu_builtin_blockIdx" || word == "block_idx") return false;
     if (c_.member_access(i) || word == "__cucpu_builtin_threadIdx" || word == "__cucpu_builtin_blockDim" ||

@@ -60,6 +60,8 @@ class BlockUniformity {
   bool is_constant(const std::string& name) const;
 
  private:
+  // An element read, dereference, address or aggregate in [b, e)?
+  bool reads_memory(size_t b, size_t e) const;
   bool check(size_t b, size_t e, const std::vector<std::string>& uniform, bool per_thread,
              const std::vector<std::string>* recomputable_too = nullptr) const;
 

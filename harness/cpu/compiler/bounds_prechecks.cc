@@ -172,7 +172,7 @@ class PrecheckPlanner {
         read.insert(name);
         continue;
       }
-      if (c_.is(i + 1, "(") || !is_constant_global(c_, name, m_body_begin, m_body_end)) return false;
+      if (c_.is(i + 1, "(") || !m_uniformity.is_constant(name)) return false;
     }
     // The recomputed locals it reads, with those they are computed from.
     std::vector<std::string> pending(read.begin(), read.end());
